@@ -1,0 +1,1 @@
+// AiviSim: placeholder until its first real file lands.

@@ -1,0 +1,169 @@
+/// One tile of a Switchboard: what it shows and how it maps to MQTT.
+///
+/// Presets (`zigbee2mqtt:`, `tasmota:`, ...) are already expanded into the
+/// topic fields here; explicit keys in the file override what a preset set.
+public struct ActionConfig: Sendable, Equatable {
+    /// What a press delivers as `data.action`; unique within the widget.
+    public var id: String
+    public var label: String
+    public var icon: String?
+    public var color: String?
+    public var kind: ActionKind
+    /// Where the on/off state comes from (toggles). Several sources are allowed
+    /// where a firmware reports on more than one topic (Tasmota POWER and RESULT).
+    public var stateSources: [StateSource]
+    /// The on/off command (toggles).
+    public var command: ToggleCommand?
+    /// Where the device says whether it is reachable; nil when it never says.
+    public var availability: AvailabilitySource?
+    /// What a button press publishes, in order.
+    public var publishes: [MQTTMessageSpec]
+    /// Where a button's `active` highlight comes from.
+    public var activeSource: ActiveSource?
+    /// False for actions that must never run twice for one press (feeding the
+    /// cat): their event ids are persisted before the command goes out.
+    public var repeatSafe: Bool
+    /// For devices that report nothing: the state is assumed from the command.
+    public var optimistic: Bool
+    /// A message that asks a device that does not retain its state to report it
+    /// (Tasmota: empty `cmnd/T/POWER`; zigbee2mqtt: `.../get`).
+    public var stateQuery: MQTTMessageSpec?
+    /// Overrides `TimingSettings.confirmTimeoutMs` for this action.
+    public var confirmTimeoutMs: Int64?
+    /// Template fields passed through verbatim into the action's content
+    /// (documented pass-through keys and everything under `extra:`), in order.
+    public var passthrough: [JSONMember]
+    /// The preset the action was built from, if any (for `check`'s summary).
+    public var preset: String?
+    /// Where the action starts in the config file.
+    public var location: SourceLocation?
+
+    public init(
+        id: String,
+        label: String,
+        icon: String? = nil,
+        color: String? = nil,
+        kind: ActionKind,
+        stateSources: [StateSource] = [],
+        command: ToggleCommand? = nil,
+        availability: AvailabilitySource? = nil,
+        publishes: [MQTTMessageSpec] = [],
+        activeSource: ActiveSource? = nil,
+        repeatSafe: Bool = true,
+        optimistic: Bool = false,
+        stateQuery: MQTTMessageSpec? = nil,
+        confirmTimeoutMs: Int64? = nil,
+        passthrough: [JSONMember] = [],
+        preset: String? = nil,
+        location: SourceLocation? = nil
+    ) {
+        self.id = id
+        self.label = label
+        self.icon = icon
+        self.color = color
+        self.kind = kind
+        self.stateSources = stateSources
+        self.command = command
+        self.availability = availability
+        self.publishes = publishes
+        self.activeSource = activeSource
+        self.repeatSafe = repeatSafe
+        self.optimistic = optimistic
+        self.stateQuery = stateQuery
+        self.confirmTimeoutMs = confirmTimeoutMs
+        self.passthrough = passthrough
+        self.preset = preset
+        self.location = location
+    }
+
+    /// Every topic this action listens to.
+    public var subscribedTopics: [String] {
+        var topics = stateSources.map(\.topic)
+        if let availability { topics.append(availability.topic) }
+        if let activeSource { topics.append(activeSource.topic) }
+        return topics
+    }
+}
+
+/// The two kinds of Switchboard tile.
+public enum ActionKind: String, Sendable, Equatable {
+    case toggle
+    case button
+}
+
+/// Reads an on/off state from one topic.
+public struct StateSource: Sendable, Equatable {
+    public var topic: String
+    /// Dotted path into a JSON payload; nil means the raw payload. When the
+    /// payload is not JSON, the raw payload is used even if a field is set.
+    public var field: [String]?
+    /// State values, compared case-insensitively.
+    public var onValue: String
+    public var offValue: String
+
+    public init(topic: String, field: [String]? = nil, onValue: String = "ON", offValue: String = "OFF") {
+        self.topic = topic
+        self.field = field
+        self.onValue = onValue
+        self.offValue = offValue
+    }
+}
+
+/// Reads a device's reachability from one topic.
+public struct AvailabilitySource: Sendable, Equatable {
+    public var topic: String
+    /// Dotted path into a JSON payload; nil (or a non-JSON payload) means raw.
+    public var field: [String]?
+    /// Values meaning reachable / unreachable, case-insensitive.
+    public var availableValue: String
+    public var unavailableValue: String
+
+    public init(topic: String, field: [String]? = nil, availableValue: String = "online", unavailableValue: String = "offline") {
+        self.topic = topic
+        self.field = field
+        self.availableValue = availableValue
+        self.unavailableValue = unavailableValue
+    }
+}
+
+/// Reads a button's `active` highlight from one topic: active while the value
+/// equals `value` (case-insensitive), inactive otherwise.
+public struct ActiveSource: Sendable, Equatable {
+    public var topic: String
+    public var field: [String]?
+    public var value: String
+
+    public init(topic: String, field: [String]? = nil, value: String) {
+        self.topic = topic
+        self.field = field
+        self.value = value
+    }
+}
+
+/// The explicit on/off command of a toggle. Never "toggle".
+public struct ToggleCommand: Sendable, Equatable {
+    public var topic: String
+    public var payloadOn: String
+    public var payloadOff: String
+
+    public init(topic: String, payloadOn: String = "ON", payloadOff: String = "OFF") {
+        self.topic = topic
+        self.payloadOn = payloadOn
+        self.payloadOff = payloadOff
+    }
+}
+
+/// One MQTT message to publish, as configured.
+public struct MQTTMessageSpec: Sendable, Equatable {
+    public var topic: String
+    public var payload: String
+    public var qos: Int
+    public var retain: Bool
+
+    public init(topic: String, payload: String, qos: Int = 1, retain: Bool = false) {
+        self.topic = topic
+        self.payload = payload
+        self.qos = qos
+        self.retain = retain
+    }
+}

@@ -1,0 +1,116 @@
+/// The whole configuration of one bridge, as decoded and validated from the
+/// homeowner's config file. Defaults live here, in one place.
+public struct BridgeConfig: Sendable, Equatable {
+    /// The default path of the config file.
+    public static let defaultPath = "/etc/switchboard-bridge/bridge.yaml"
+
+    public var aivi: AiviSettings
+    public var mqtt: MQTTSettings
+    /// Where the bridge keeps what must survive a restart (dedupe memory).
+    public var stateDirectory: String
+    /// The read-only status endpoint (Webhook Widget protocol); nil when off.
+    public var status: StatusSettings?
+    public var timing: TimingSettings
+    public var widgets: [WidgetConfig]
+
+    public init(
+        aivi: AiviSettings = AiviSettings(),
+        mqtt: MQTTSettings = MQTTSettings(),
+        stateDirectory: String = "/var/lib/switchboard-bridge",
+        status: StatusSettings? = nil,
+        timing: TimingSettings = TimingSettings(),
+        widgets: [WidgetConfig] = []
+    ) {
+        self.aivi = aivi
+        self.mqtt = mqtt
+        self.stateDirectory = stateDirectory
+        self.status = status
+        self.timing = timing
+        self.widgets = widgets
+    }
+
+    /// Every action of every widget, with its widget's slug.
+    public var allActions: [(slug: String, action: ActionConfig)] {
+        widgets.flatMap { widget in widget.actions.map { (widget.slug, $0) } }
+    }
+}
+
+/// How to reach the Aivi service.
+public struct AiviSettings: Sendable, Equatable {
+    /// Base URL of the API [assumed default per the contract].
+    public var apiBaseURL: String = "https://api.getaivi.app"
+    /// A file holding the API token (first line, trimmed).
+    public var tokenFile: String?
+    /// An environment variable holding the API token, instead of a file.
+    public var tokenEnv: String?
+    /// Path of the event stream on the API [assumed].
+    public var eventsPath: String = "/events"
+    /// An extra CA bundle for TLS; nil means the system store.
+    public var caFile: String?
+
+    public init() {}
+}
+
+/// How to reach the MQTT broker.
+public struct MQTTSettings: Sendable, Equatable {
+    public var host: String = "127.0.0.1"
+    public var port: Int = 1883
+    public var clientId: String = "switchboard-bridge"
+    public var username: String?
+    public var passwordFile: String?
+    /// TLS to the broker; nil for plain TCP.
+    public var tls: MQTTTLSSettings?
+    /// Retained `online`/`offline` of the bridge itself.
+    public var statusTopic: String = "switchboard-bridge/status"
+    public var protocolVersion: MQTTProtocolVersion = .v311
+    public var keepaliveSeconds: Int = 30
+    /// The base topic of zigbee2mqtt, used by the `zigbee2mqtt:` preset.
+    public var zigbee2mqttBaseTopic: String = "zigbee2mqtt"
+
+    public init() {}
+}
+
+/// TLS settings of the MQTT connection.
+public struct MQTTTLSSettings: Sendable, Equatable {
+    public var caFile: String?
+    public init(caFile: String? = nil) { self.caFile = caFile }
+}
+
+/// The MQTT protocol version to speak.
+public enum MQTTProtocolVersion: String, Sendable, Equatable {
+    case v311 = "3.1.1"
+    case v5 = "5"
+}
+
+/// Where the status endpoint listens.
+public struct StatusSettings: Sendable, Equatable {
+    /// `host:port`, e.g. `127.0.0.1:8787`.
+    public var listen: String = "127.0.0.1:8787"
+    /// Path of the Webhook Widget view.
+    public var path: String = "/widget"
+    /// `refresh` of the envelope, seconds (clamped to 300...86400 when served).
+    public var refreshSeconds: Int = 300
+
+    public init() {}
+}
+
+/// The bridge's timing decisions. Every number has a unit in its name.
+public struct TimingSettings: Sendable, Equatable {
+    /// How long a toggle press waits for the device's confirming state before
+    /// the true state is published anyway. Always under the phone's 15 s.
+    public var confirmTimeoutMs: Int64 = 5_000
+    /// After MQTT (re)connects, how long to wait for retained states before the
+    /// first publish when not every toggle is known yet.
+    public var settleWindowMs: Int64 = 1_500
+    /// First retry delay of a failed PATCH; doubles up to `publishRetryCapMs`.
+    public var publishRetryInitialMs: Int64 = 500
+    public var publishRetryCapMs: Int64 = 30_000
+    /// Retry delay after a permanent 4xx answer (bad token, unknown widget).
+    public var permanentErrorRetryMs: Int64 = 300_000
+    /// How long after its expiry an event id is still remembered.
+    public var dedupeMarginMs: Int64 = 60_000
+    /// Hard cap on remembered event ids, the last guard of the dedupe memory.
+    public var dedupeCapacity: Int = 4_096
+
+    public init() {}
+}

@@ -1,0 +1,199 @@
+/// Why a text is not JSON, with the byte offset where that became clear.
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var offset: Int
+    public var reason: String
+    public var description: String { "invalid JSON at byte \(offset): \(reason)" }
+}
+
+extension JSONValue {
+    /// The deepest nesting a parse accepts: deeper documents are refused, not
+    /// allowed to exhaust the stack.
+    public static let maxNestingDepth = 64
+
+    /// Parses RFC 8259 JSON (one value, white space around it allowed).
+    public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(bytes: Array(text.utf8))
+    }
+
+    /// Parses RFC 8259 JSON from UTF-8 bytes.
+    public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        var parser = JSONBytesParser(bytes: bytes)
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        guard parser.isAtEnd else { throw parser.error("unexpected text after the value") }
+        return value
+    }
+}
+
+/// A recursive-descent JSON parser over UTF-8 bytes.
+struct JSONBytesParser {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    var isAtEnd: Bool { index >= bytes.count }
+
+    func error(_ reason: String) -> JSONParseError {
+        JSONParseError(offset: index, reason: reason)
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    }
+
+    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+        guard depth <= JSONValue.maxNestingDepth else { throw error("nested too deeply") }
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return try parseObject(depth: depth)
+        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        default: return try parseNumber()
+        }
+    }
+
+    private mutating func expectWord(_ word: String) throws(JSONParseError) {
+        for byte in word.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { throw error("expected '\(word)'") }
+            index += 1
+        }
+    }
+
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+        index += 1
+        var members: [JSONMember] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            index += 1
+            members.append(JSONMember(key, try parseValue(depth: depth + 1)))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated object") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+        index += 1
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        while true {
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard index < bytes.count else { throw error("unterminated array") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
+            throw error("expected ',' or ']'")
+        }
+    }
+
+    private mutating func parseString() throws(JSONParseError) -> String {
+        index += 1
+        var utf8: [UInt8] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: utf8, as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                try parseEscape(into: &utf8)
+            case 0..<0x20:
+                throw error("control character in a string")
+            default:
+                utf8.append(byte)
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONParseError) {
+        guard index < bytes.count else { throw error("unterminated escape") }
+        let byte = bytes[index]
+        index += 1
+        let simple: [UInt8: UInt8] = [
+            UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F,
+            UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A,
+            UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+        ]
+        if let replacement = simple[byte] { utf8.append(replacement); return }
+        guard byte == UInt8(ascii: "u") else { throw error("unknown escape") }
+        var scalar = try parseHex4()
+        if (0xD800..<0xDC00).contains(scalar) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else { throw error("lone surrogate") }
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw error("lone surrogate") }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+        }
+        guard let unicode = Unicode.Scalar(scalar) else { throw error("invalid code point") }
+        utf8.append(contentsOf: Array(String(Character(unicode)).utf8))
+    }
+
+    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("short \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let digit = Self.hexValue(bytes[index]) else { throw error("bad hex digit") }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+        let start = index
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error("unexpected character") }
+        if bytes[index] == UInt8(ascii: "0") { index += 1 } else { skipDigits() }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error("digit expected after '.'") }
+            skipDigits()
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, Self.isDigit(bytes[index]) else { throw error("digit expected in exponent") }
+            skipDigits()
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        if isInteger, let number = Int64(text) { return .int(number) }
+        guard let number = Double(text) else { throw error("number out of range") }
+        return .double(number)
+    }
+
+    private mutating func skipDigits() {
+        while index < bytes.count, Self.isDigit(bytes[index]) { index += 1 }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}

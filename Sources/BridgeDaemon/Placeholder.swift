@@ -1,0 +1,1 @@
+// BridgeDaemon: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// CurlShell: placeholder until its first real file lands.

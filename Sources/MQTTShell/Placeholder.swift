@@ -1,0 +1,1 @@
+// MQTTShell: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+print("aivi-sim: not yet built")

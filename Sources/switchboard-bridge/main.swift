@@ -1,0 +1,3 @@
+import BridgeCore
+
+print("switchboard-bridge: not yet wired")

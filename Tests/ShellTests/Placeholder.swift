@@ -1,0 +1,3 @@
+import Testing
+
+@Test func shellPlaceholder() { #expect(Bool(true)) }
