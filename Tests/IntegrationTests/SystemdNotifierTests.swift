@@ -118,5 +118,6 @@ import Testing
     func readsTheWatchdogInterval(testCase: WatchdogCase) throws {
         let notifier = try SystemdNotifier(environment: testCase.environment, processID: 4242)
         #expect(notifier.watchdogIntervalUs == testCase.expectedIntervalUs)
+        #expect(notifier.watchdogPetIntervalUs == testCase.expectedIntervalUs.map { $0 / 2 })
     }
 }

@@ -36,6 +36,10 @@ public struct SystemdNotifier: Sendable {
         self.watchdogIntervalUs = Self.watchdogInterval(environment: environment, processID: processID)
     }
 
+    /// How often to send `watchdog()`: half the watchdog interval, as systemd advises;
+    /// nil when the watchdog is off.
+    public var watchdogPetIntervalUs: UInt64? { watchdogIntervalUs.map { $0 / 2 } }
+
     /// True when messages are actually sent.
     public var isActive: Bool { socketAddress != nil }
 
