@@ -29,13 +29,14 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "BridgeCore"),
+        .target(name: "ShellSupport"),
         .target(name: "HTTPServer"),
         .target(name: "MQTTShell", dependencies: ["CMosquitto"]),
         .target(name: "CurlShell", dependencies: ["CCurl"]),
         .target(name: "AiviSim", dependencies: ["BridgeCore", "HTTPServer"]),
         .target(
             name: "BridgeDaemon",
-            dependencies: ["BridgeCore", "MQTTShell", "CurlShell", "HTTPServer"]
+            dependencies: ["BridgeCore", "MQTTShell", "CurlShell", "HTTPServer", "ShellSupport"]
         ),
         .executableTarget(name: "aivi-sim", dependencies: ["AiviSim"]),
         .executableTarget(

@@ -68,7 +68,7 @@ import Testing
         (-5, "1970-01-01T00:00:00.000Z"),
     ])
     func formatsTimestamps(epochMs: Int64, expected: String) {
-        #expect(ISO8601Timestamp.format(epochMs: epochMs) == expected)
+        #expect(LogTimestamp.format(epochMs: epochMs) == expected)
     }
 
     @Test func anEventStaysOnOneLine() {

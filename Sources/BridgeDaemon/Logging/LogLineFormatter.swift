@@ -15,7 +15,7 @@ public struct LogLineFormatter: Sendable {
         case .journal:
             return "<\(level.syslogPriority)>\(text)"
         case .plain:
-            return "\(ISO8601Timestamp.format(epochMs: epochMs)) \(level.name) \(text)"
+            return "\(LogTimestamp.format(epochMs: epochMs)) \(level.name) \(text)"
         }
     }
 

@@ -1,6 +1,6 @@
 /// Formats wall-clock times as ISO-8601 UTC with milliseconds, e.g.
 /// `2026-11-29T23:00:11.123Z`, with integer arithmetic only (no calendar, no locale).
-public enum ISO8601Timestamp {
+public enum LogTimestamp {
     /// Formats milliseconds since 1970-01-01T00:00:00Z (negative values clamp to 0).
     public static func format(epochMs: Int64) -> String {
         let milliseconds = max(0, epochMs)
