@@ -57,7 +57,7 @@ public final class BridgeRuntime: @unchecked Sendable {
         RuntimeSnapshot(
             config: bridge.config, states: bridge.states,
             isMQTTConnected: bridge.isMQTTConnected, isEventStreamConnected: bridge.isEventStreamConnected,
-            serverClockOffsetMs: serverClockOffsetMs
+            isSettled: bridge.isSettled, serverClockOffsetMs: serverClockOffsetMs
         )
     }
 

@@ -44,5 +44,19 @@ public struct RuntimeSnapshot: Sendable {
     public var states: [ActionKey: ActionState]
     public var isMQTTConnected: Bool
     public var isEventStreamConnected: Bool
+    /// True once retained states have settled and the first publishes went out.
+    public var isSettled: Bool
     public var serverClockOffsetMs: Int64
+
+    public init(
+        config: BridgeConfig, states: [ActionKey: ActionState], isMQTTConnected: Bool,
+        isEventStreamConnected: Bool, isSettled: Bool, serverClockOffsetMs: Int64
+    ) {
+        self.config = config
+        self.states = states
+        self.isMQTTConnected = isMQTTConnected
+        self.isEventStreamConnected = isEventStreamConnected
+        self.isSettled = isSettled
+        self.serverClockOffsetMs = serverClockOffsetMs
+    }
 }
