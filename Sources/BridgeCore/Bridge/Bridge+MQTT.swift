@@ -80,9 +80,10 @@ extension Bridge {
         case .availability(let source):
             switch PayloadReader.read(payload, field: source.field) {
             case .absent: break
-            case .value(let value) where PayloadReader.matches(value, source.availableValue): state.isAvailable = true
-            case .value(let value) where PayloadReader.matches(value, source.unavailableValue): state.isAvailable = false
-            case .value: return nil
+            case .value(let value):
+                // Anything but the available value means unreachable: devices say
+                // "offline", "false", "0" or worse, and a dead device must not look alive.
+                state.isAvailable = PayloadReader.matches(value, source.availableValue)
             }
         case .active(let source):
             if case .value(let value) = PayloadReader.read(payload, field: source.field) {

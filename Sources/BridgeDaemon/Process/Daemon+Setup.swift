@@ -53,11 +53,8 @@ extension Daemon {
     }
 
     static func randomSeed() -> UInt64 {
-        var seed: UInt64 = 0
-        if getrandom(&seed, MemoryLayout<UInt64>.size, 0) != MemoryLayout<UInt64>.size {
-            seed = UInt64(bitPattern: MonotonicClock.nowUs())
-        }
-        return seed
+        UInt64(bitPattern: MonotonicClock.nowUs()) ^ UInt64(bitPattern: MonotonicClock.wallClockMs()) << 20
+            ^ UInt64(getpid())
     }
 
     static func ports(

@@ -46,18 +46,18 @@ public final class DaemonSupervisor: Sendable {
             if watchdog { state.lastWatchdogMs = nowMs }
             return (ready, status, watchdog)
         }
-        attempt { try notifier.status(text) } when: sendStatus
-        attempt { try notifier.ready() } when: sendReady
-        attempt { try notifier.watchdog() } when: sendWatchdog
+        if sendStatus { attempt { () throws(SystemdNotifyError) in try notifier.status(text) } }
+        if sendReady { attempt { () throws(SystemdNotifyError) in try notifier.ready() } }
+        if sendWatchdog { attempt { () throws(SystemdNotifyError) in try notifier.watchdog() } }
     }
 
     func reloading() {
         state.withLock { $0.isReloading = true }
-        attempt { try notifier.reloading(monotonicUs: SystemdNotifier.monotonicNowUs()) } when: true
+        attempt { () throws(SystemdNotifyError) in try notifier.reloading(monotonicUs: SystemdNotifier.monotonicNowUs()) }
     }
 
     func stopping() {
-        attempt { try notifier.stopping() } when: true
+        attempt { () throws(SystemdNotifyError) in try notifier.stopping() }
     }
 
     func statusText(_ snapshot: RuntimeSnapshot, nowMs: Int64) -> String {
@@ -73,8 +73,8 @@ public final class DaemonSupervisor: Sendable {
         return parts.joined(separator: ", ")
     }
 
-    private func attempt(_ body: () throws(SystemdNotifyError) -> Void, when condition: Bool) {
-        guard condition, notifier.isActive else { return }
+    private func attempt(_ body: () throws(SystemdNotifyError) -> Void) {
+        guard notifier.isActive else { return }
         do { try body() } catch { log.debug("sd_notify: \(error)") }
     }
 }
