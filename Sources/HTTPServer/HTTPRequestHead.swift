@@ -11,9 +11,7 @@ struct HTTPRequestHead {
     let headers: [HTTPHeader]
 
     static func parse(_ text: String) throws(HTTPHeadParseError) -> HTTPRequestHead {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.last == "\r" ? line.dropLast() : line
-        }
+        var lines = splitLines(text)
         guard !lines.isEmpty else { throw HTTPHeadParseError(reason: "empty request") }
         let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: false)
         guard requestLine.count == 3,
@@ -28,6 +26,15 @@ struct HTTPRequestHead {
         }
         return HTTPRequestHead(method: String(requestLine[0]), target: String(requestLine[1]),
                                version: String(requestLine[2]), headers: headers)
+    }
+
+    /// Lines split on LF with any CR before it removed (on scalars: `\r\n` is one Character).
+    private static func splitLines(_ text: String) -> [Substring] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
+            var line = String(String.UnicodeScalarView(scalars))
+            if line.unicodeScalars.last == "\r" { line.unicodeScalars.removeLast() }
+            return Substring(line)
+        }
     }
 
     private static func parseHeader(_ line: Substring) throws(HTTPHeadParseError) -> HTTPHeader {
