@@ -99,6 +99,9 @@ final class HTTPRequestReader {
         while true {
             while buffer.first == 13 || buffer.first == 10 { buffer.removeFirst() }
             if let end = headEnd() {
+                guard end.start <= limits.maxHeaderBytes else {
+                    return .failure(.refused(status: 431, reason: "request head too large"))
+                }
                 let text = String(decoding: buffer[0..<end.start], as: UTF8.self)
                 buffer.removeFirst(end.afterEnd)
                 return .success(text)
