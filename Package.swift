@@ -38,10 +38,14 @@ let package = Package(
             name: "BridgeDaemon",
             dependencies: ["BridgeCore", "MQTTShell", "CurlShell", "HTTPServer", "ShellSupport"]
         ),
+        .target(
+            name: "BridgeDemo",
+            dependencies: ["BridgeDaemon", "AiviSim", "HTTPServer", "MQTTShell", "BridgeCore", "ShellSupport"]
+        ),
         .executableTarget(name: "aivi-sim", dependencies: ["AiviSim"]),
         .executableTarget(
             name: "switchboard-bridge",
-            dependencies: ["BridgeCore", "BridgeDaemon"]
+            dependencies: ["BridgeCore", "BridgeDaemon", "BridgeDemo"]
         ),
         .target(name: "TestSupport", dependencies: ["AiviSim"], path: "Tests/Support"),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore"]),

@@ -1,4 +1,5 @@
 import BridgeDaemon
+import BridgeDemo
 import FoundationEssentials
 import Glibc
 
@@ -11,5 +12,8 @@ do {
 } catch {
     StandardErrorWriter.writeLine("switchboard-bridge: \(error)")
     exit(2)
+}
+if parsed.command == .demo {
+    exit(DemoCommand.run(webPort: parsed.port, configPath: parsed.configPath))
 }
 exit(BridgeCommand.run(parsed, environment: environment))

@@ -17,8 +17,8 @@ public enum BridgeCommand {
         case .run:
             return Daemon.main(configPath: configPath, logLevel: arguments.logLevel, environment: environment)
         case .demo:
-            StandardErrorWriter.writeLine("switchboard-bridge demo: not built yet")
-            return 1
+            StandardErrorWriter.writeLine("switchboard-bridge demo: runs from the executable (see main.swift)")
+            return 2
         }
     }
 

@@ -58,7 +58,7 @@ extension Daemon {
     }
 
     static func ports(
-        mqtt: MQTTClient, aivi: AiviLink, store: EventIdStore, configPath: String, log: LogSink, supervisor: DaemonSupervisor
+        mqtt: MQTTClient, aivi: AiviLink, store: EventIdStore, options: DaemonOptions, log: LogSink, supervisor: DaemonSupervisor
     ) -> RuntimePorts {
         RuntimePorts(
             publishMQTT: { message in
@@ -69,7 +69,7 @@ extension Daemon {
             sendPatch: { request, completion in aivi.patch(request, completion: completion) },
             persistUnsafeEventIds: { events in try store.save(events) },
             reloadConfig: {
-                let loaded = ConfigFile.load(path: configPath)
+                let loaded = options.loadConfig()
                 if loaded.config == nil { log.error("reload refused, keeping the running config:\n\(loaded.report)") }
                 return loaded.config
             },

@@ -14,11 +14,11 @@ public final class Daemon: Sendable {
     let supervisor: DaemonSupervisor
 
     /// Builds everything from the config at `configPath`; nothing connects yet.
-    public init(configPath: String, environment: [String: String], log: LogSink) throws(DaemonStartError) {
-        let loaded = ConfigFile.load(path: configPath)
+    public init(options: DaemonOptions, log: LogSink) throws(DaemonStartError) {
+        let loaded = options.loadConfig()
         guard let config = loaded.config else { throw .badConfig(loaded.report) }
         if !loaded.report.isEmpty { log.warning(loaded.report) }
-        let token = try Self.loadToken(config, environment, log)
+        let token = try Self.loadToken(config, options.environment, log)
         let mqttPassword = try Self.loadMQTTPassword(config)
         let store = try Self.openStore(config, log)
         let relay = RuntimeRelay()
@@ -27,11 +27,11 @@ public final class Daemon: Sendable {
             MQTTEventRelay.forward(event, to: relay, log: log)
         }
         aivi = AiviLink(settings: config.aivi, token: token, relay: relay, log: log)
-        supervisor = DaemonSupervisor(notifier: Self.notifier(environment, log), log: log)
+        supervisor = DaemonSupervisor(notifier: Self.notifier(options.environment, log), log: log)
         let bridge = Bridge(config: config, rememberedUnsafeEvents: store.load().events, randomSeed: Self.randomSeed())
         runtime = BridgeRuntime(
             bridge: bridge,
-            ports: Self.ports(mqtt: mqtt, aivi: aivi, store: store, configPath: configPath, log: log, supervisor: supervisor),
+            ports: Self.ports(mqtt: mqtt, aivi: aivi, store: store, options: options, log: log, supervisor: supervisor),
             idleWakeMs: supervisor.idleWakeMs
         )
         relay.attach(runtime)
@@ -74,7 +74,8 @@ public final class Daemon: Sendable {
         }
         let log = LogSink.standardError(minimumLevel: level, environment: environment)
         let daemon: Daemon
-        do { daemon = try Daemon(configPath: configPath, environment: environment, log: log) } catch {
+        let options = DaemonOptions(configPath: configPath, environment: environment)
+        do { daemon = try Daemon(options: options, log: log) } catch {
             log.error("\(error)")
             return 1
         }
