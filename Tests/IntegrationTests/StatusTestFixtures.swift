@@ -57,7 +57,7 @@ enum StatusFixtures {
         var keyed: [ActionKey: ActionState] = [:]
         for (id, state) in states { keyed[ActionKey(slug: slug, actionId: id)] = state }
         return RuntimeSnapshot(
-            config: config, states: keyed, isMQTTConnected: mqtt, isEventStreamConnected: stream,
+            config: config, states: keyed, isMQTTConnected: mqtt, isEventStreamConnected: stream, isSettled: true,
             serverClockOffsetMs: offsetMs
         )
     }
