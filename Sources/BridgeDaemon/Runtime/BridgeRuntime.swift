@@ -81,6 +81,12 @@ public final class BridgeRuntime: @unchecked Sendable {
         case .core(let event):
             if stopDeadlineMs != nil, case .streamEvent = event { return }
             feed(event)
+        case .streamEvent(let event, let receivedAtUs):
+            guard stopDeadlineMs == nil else { return }
+            let effects = feed(.streamEvent(event))
+            for case .observe(.pressCarriedOut(let eventId, _, _)) in effects {
+                ports.pressReachedMQTT(eventId, MonotonicClock.nowUs() - receivedAtUs)
+            }
         case .eventStreamConnected(let dateHeader):
             if let dateHeader, let offsetMs = HTTPDate.serverClockOffsetMs(
                 dateHeader: dateHeader, receivedAtBoardClockMs: MonotonicClock.wallClockMs()) {
@@ -94,9 +100,13 @@ public final class BridgeRuntime: @unchecked Sendable {
         }
     }
 
-    private func feed(_ event: BridgeInputEvent) {
+    /// Hands one event to the core and performs what it decides; returns the effects.
+    @discardableResult
+    private func feed(_ event: BridgeInputEvent) -> [BridgeEffect] {
         let input = BridgeInput(event, boardClockMs: MonotonicClock.wallClockMs(), serverClockOffsetMs: serverClockOffsetMs)
-        perform(bridge.handle(input))
+        let effects = bridge.handle(input)
+        perform(effects)
+        return effects
     }
 
     /// Performs effects in order; a failed persist skips the rest of the batch,

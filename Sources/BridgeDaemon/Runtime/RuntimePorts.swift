@@ -14,6 +14,9 @@ public struct RuntimePorts: Sendable {
     public var reloadConfig: @Sendable () -> BridgeConfig?
     public var log: @Sendable (BridgeLogLevel, String) -> Void
     public var observe: @Sendable (BridgeObservation) -> Void
+    /// A press's command went out this many microseconds after the stream
+    /// delivered it (event id, latency).
+    public var pressReachedMQTT: @Sendable (String, Int64) -> Void
     /// Called after each batch of work, on the loop thread (watchdog, status).
     public var afterBatch: @Sendable (RuntimeSnapshot) -> Void
 
@@ -25,6 +28,7 @@ public struct RuntimePorts: Sendable {
         reloadConfig: @escaping @Sendable () -> BridgeConfig?,
         log: @escaping @Sendable (BridgeLogLevel, String) -> Void,
         observe: @escaping @Sendable (BridgeObservation) -> Void = { _ in },
+        pressReachedMQTT: @escaping @Sendable (String, Int64) -> Void = { _, _ in },
         afterBatch: @escaping @Sendable (RuntimeSnapshot) -> Void = { _ in }
     ) {
         self.publishMQTT = publishMQTT
@@ -34,6 +38,7 @@ public struct RuntimePorts: Sendable {
         self.reloadConfig = reloadConfig
         self.log = log
         self.observe = observe
+        self.pressReachedMQTT = pressReachedMQTT
         self.afterBatch = afterBatch
     }
 }
