@@ -2,7 +2,7 @@
 extension ConfigDecoder {
     mutating func decodeBridgeConfig(_ root: YAMLNode) -> BridgeConfig {
         var config = BridgeConfig()
-        guard let top = section(root, name: "the top level", allowedKeys: ConfigKeys.topLevel) else { return config }
+        guard let top = section(root, name: ConfigSection.topLevelName, allowedKeys: ConfigKeys.topLevel) else { return config }
         if let aivi = top.value("aivi") {
             config.aivi = decodeAivi(aivi)
         } else {
