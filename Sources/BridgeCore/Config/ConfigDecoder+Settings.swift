@@ -85,7 +85,10 @@ extension ConfigDecoder {
         return MQTTTLSSettings(caFile: string(tls, "ca_file"))
     }
 
+    /// `status: {listen, path, refresh_s}`; `status: true` for the defaults,
+    /// `false` (or leaving it out) for no status endpoint.
     mutating func decodeStatus(_ node: YAMLNode) -> StatusSettings? {
+        if case .bool(let enabled)? = node.scalar?.value { return enabled ? StatusSettings() : nil }
         guard let status = section(node, name: "'status'", allowedKeys: ConfigKeys.status) else { return nil }
         var settings = StatusSettings()
         if let listen = string(status, "listen") {
