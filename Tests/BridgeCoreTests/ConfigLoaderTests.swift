@@ -122,3 +122,17 @@ enum ConfigFixture {
         #expect(result.config != nil, "\(result.rendered())")
     }
 }
+
+@Suite struct ConfigStatusTests {
+    @Test(arguments: [("status: true\n", StatusSettings()), ("status: false\n", nil), ("status: {refresh_s: 600}\n", {
+        var settings = StatusSettings()
+        settings.refreshSeconds = 600
+        return settings
+    }())])
+    func statusSection(yaml: String, expected: StatusSettings?) throws {
+        let text = yaml + ConfigFixture.withAction("id: s\nlabel: S\npublish: {topic: a}")
+        let result = ConfigLoader.load(text: text, fileName: "bridge.yaml")
+        let config = try #require(result.config, "\(result.rendered())")
+        #expect(config.status == expected)
+    }
+}
