@@ -109,6 +109,12 @@ enum ConfigFixture {
         ], "\(result.rendered())")
     }
 
+    @Test func refusesHugeFiles() {
+        let result = ConfigLoader.load(text: String(repeating: "# padding\n", count: 200_000), fileName: "big.yaml")
+        #expect(result.config == nil)
+        #expect(result.errors.first?.message.hasPrefix("the file is larger than") == true)
+    }
+
     @Test func syntaxErrorsBecomeDiagnostics() {
         let result = ConfigLoader.load(text: "aivi:\n\ttoken_env: X\n", fileName: "b.yaml")
         #expect(result.config == nil)

@@ -43,6 +43,11 @@ struct YAMLBlockParser {
     let lines: [[Unicode.Scalar]]
     let endsWithLineBreak: Bool
     var duplicateKeyErrors: [YAMLSyntaxError] = []
+    /// How many block collections enclose the node being parsed.
+    var blockDepth = 0
+
+    /// The deepest nesting of collections accepted, block and flow alike.
+    static let maxNestingDepth = 64
 
     init(source: YAMLSourceText) {
         lines = source.lines
@@ -65,6 +70,11 @@ struct YAMLBlockParser {
 
     /// A node whose first character is at `line`/`column`.
     mutating func parseBlockNode(line: Int, column: Int, parentIndent: Int) throws(YAMLSyntaxError) -> (YAMLNode, Int) {
+        blockDepth += 1
+        defer { blockDepth -= 1 }
+        if blockDepth > Self.maxNestingDepth {
+            throw error("collections are nested more than \(Self.maxNestingDepth) levels deep", line: line, column: column)
+        }
         if isSequenceIndicator(line: line, column: column) {
             return try parseBlockSequence(line: line, indent: column)
         }
