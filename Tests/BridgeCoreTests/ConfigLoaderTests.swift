@@ -109,6 +109,29 @@ enum ConfigFixture {
         ], "\(result.rendered())")
     }
 
+    @Test func duplicateKeysDoNotHideLaterErrors() {
+        let (_, result) = ConfigFixture.loadAction("id: a\nid: b\nlabel: A\nkind: lamp\npublish: {topic: t}")
+        #expect(result.errors.map(\.location) == [SourceLocation(line: 7, column: 9), SourceLocation(line: 9, column: 15)],
+                "\(result.rendered())")
+    }
+
+    @Test(arguments: [
+        ("http://api.example.org", 1), ("https://api.example.org", 0), ("http://127.0.0.1:8080", 0), ("http://localhost", 0),
+        ("http://localhost.evil.example", 1),
+    ])
+    func warnsAboutTokensInClear(api: String, warnings: Int) {
+        let text = "aivi: {token_env: A, api: '\(api)'}\n" + ConfigFixture.withAction("id: s\nlabel: S\npublish: {topic: a}")
+            .split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
+        let result = ConfigLoader.load(text: text, fileName: "bridge.yaml")
+        #expect(result.config != nil, "\(result.rendered())")
+        #expect(result.warnings.count == warnings, "\(result.rendered())")
+    }
+
+    @Test func emptyFileNeedsATopLevelMapping() {
+        let result = ConfigLoader.load(text: "# nothing yet\n", fileName: "bridge.yaml")
+        #expect(result.rendered().hasPrefix("bridge.yaml:1:1: error: the top level must be a mapping of 'key: value' lines"))
+    }
+
     @Test func refusesHugeFiles() {
         let result = ConfigLoader.load(text: String(repeating: "# padding\n", count: 200_000), fileName: "big.yaml")
         #expect(result.config == nil)

@@ -27,6 +27,9 @@ extension ConfigDecoder {
         if let api = string(aivi, "api") {
             if api.hasPrefix("https://") || api.hasPrefix("http://") {
                 settings.apiBaseURL = api.hasSuffix("/") ? String(api.dropLast()) : api
+                if Self.sendsTokenInClear(api) {
+                    warning("'api' in 'aivi' uses http://: the API token would travel unencrypted", at: aivi.value("api")?.location ?? aivi.location)
+                }
             } else {
                 error("'api' in 'aivi' must be a URL starting with https://", at: aivi.value("api")?.location ?? aivi.location)
             }
@@ -120,6 +123,16 @@ extension ConfigDecoder {
                   at: section.value("publish_retry_cap_ms")?.location ?? section.location)
         }
         return timing
+    }
+
+    /// Plain HTTP to anything but this machine.
+    static func sendsTokenInClear(_ url: String) -> Bool {
+        guard url.hasPrefix("http://") else { return false }
+        let hostAndRest = url.dropFirst("http://".count)
+        return !["localhost", "127.0.0.1", "[::1]"].contains { local in
+            hostAndRest.hasPrefix(local) && (hostAndRest.count == local.count
+                || [":", "/"].contains(hostAndRest[hostAndRest.index(hostAndRest.startIndex, offsetBy: local.count)]))
+        }
     }
 
     static func isEnvironmentVariableName(_ name: String) -> Bool {

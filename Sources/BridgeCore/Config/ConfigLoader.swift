@@ -41,7 +41,7 @@ public enum ConfigLoader {
         var decoder = ConfigDecoder(fileName: fileName, sourceLines: sourceLines)
         let parsed = YAMLParser.parse(text)
         for error in parsed.errors { decoder.error(error.message, at: error.location) }
-        guard let root = parsed.root else {
+        guard let root = parsed.rootDespiteDuplicateKeys else {
             return ConfigLoadResult(config: nil, diagnostics: decoder.sortedDiagnostics)
         }
         let config = decoder.decodeBridgeConfig(root)

@@ -3,6 +3,10 @@
 public struct YAMLParseResult: Sendable {
     /// The document's root; nil when there is any syntax error.
     public var root: YAMLNode?
+    /// The document's root even when the only errors are duplicate keys
+    /// (both entries are kept, in file order), so a caller can report later
+    /// problems of the file as well; nil after any other error.
+    public var rootDespiteDuplicateKeys: YAMLNode?
     /// Syntax errors, in file order. Checks of single lines (tabs, control
     /// characters, document markers) and duplicate keys are all reported; a
     /// structural error stops the parse, so it is the last one.
@@ -25,14 +29,14 @@ public struct YAMLParseResult: Sendable {
 public enum YAMLParser {
     public static func parse(_ text: String) -> YAMLParseResult {
         let source = YAMLSourceText(text)
-        guard source.errors.isEmpty else { return YAMLParseResult(root: nil, errors: source.errors) }
+        guard source.errors.isEmpty else { return YAMLParseResult(root: nil, rootDespiteDuplicateKeys: nil, errors: source.errors) }
         var parser = YAMLBlockParser(source: source)
         do {
             let root = try parser.parseDocument()
             let errors = parser.duplicateKeyErrors
-            return YAMLParseResult(root: errors.isEmpty ? root : nil, errors: errors)
+            return YAMLParseResult(root: errors.isEmpty ? root : nil, rootDespiteDuplicateKeys: root, errors: errors)
         } catch {
-            return YAMLParseResult(root: nil, errors: parser.duplicateKeyErrors + [error])
+            return YAMLParseResult(root: nil, rootDespiteDuplicateKeys: nil, errors: parser.duplicateKeyErrors + [error])
         }
     }
 }
