@@ -11,6 +11,7 @@ import Testing
         var documents: [(name: String, text: String)] = []
         let example = try String(contentsOf: YAMLTestFiles.exampleConfigURL, encoding: .utf8)
         documents.append(("config/bridge.example.yaml", example))
+        for (index, text) in Self.handWritten.enumerated() { documents.append(("hand-written #\(index)", text)) }
         var generator = YAMLDocumentGenerator(seed: 0x5EED_2026)
         for index in 0..<400 { documents.append(("generated #\(index)", generator.document())) }
 
@@ -26,6 +27,44 @@ import Testing
             #expect(agrees, "\(document.name) differs\n\(document.text)\nours:   \(root.jsonValue.serialized())\nPyYAML: \(answer)")
         }
     }
+
+    /// Malformed documents: both parsers must refuse them.
+    static let malformed = [
+        "- >-\n   more\n  less\n", "a: b: c\n", "a: [1, 2\n", "a: 'x\n", "- a\nb: 1\n", "a: 1\n  b: 2\n",
+        "a: \"\\q\"\n", "a:\n\tb: 1\n", "a: &x [1\n",
+    ]
+
+    @Test func refusesWhatPyYAMLRefuses() throws {
+        let python = try #require(PyYAMLRunner.findPython(), "no python3 with PyYAML (apt-get install python3-yaml)")
+        let answers = try PyYAMLRunner.load(Self.malformed, python: python)
+        for (text, answer) in zip(Self.malformed, answers) {
+            #expect(answer.hasPrefix("ERROR"), "PyYAML accepted \(text)")
+            #expect(YAMLParser.parse(text).root == nil, "we accepted \(text)")
+        }
+    }
+
+    /// Corner cases of the subset, written by hand.
+    static let handWritten = [
+        "a:\n- 1\n- 2\nb:\n  - x: 1\n    y: [a, {b: c}]\n",
+        "- |+\n  keep\n\n\n- |-\n  strip\n\n- >\n  a\n  b\n\n  c\n     d\n  e\n",
+        "a: >+\n  x\n\n",
+        "a: |\n  x\n  y",
+        "a: |\n\n  after empty\n",
+        "a: |1\n  one more space\n",
+        "- >-\n  less\n   more\n  less\n",
+        "a: \"\\t\\x7e\\u263A\\\\\\\"\"\nb: 'it''s # here'\nc: x # y\n",
+        "key: 'a: b'\n",
+        "\"quoted key\": 1\n'single key': 2\nplain key: 3\n",
+        "a: [ ]\nb: { }\nc: [[], {}]\n",
+        "a:    spaced   \nb:\n\n\n  late: 1\n",
+        "-   a\n-     b: 1\n      c: 2\n",
+        "url: http://example.org/a?b=c#d\ntime: '12:30'\n",
+        "a: -1.5\nb: +2\nc: 0.0\nd: -0\ne: 1.0e+3\n",
+        "empty_quoted: ''\nempty_double: \"\"\nnull_value: ~\n",
+        "\u{FEFF}bom: true\r\ncrlf: [1, 2]\r\n",
+        "- - - deep\n    - er\n  - x\n",
+        "a: {x: [1, 2], \"y\": 'z'}\n",
+    ]
 
     /// Equal JSON, with integral doubles equal to the same integers (Python
     /// prints `1.0` where we keep a double).

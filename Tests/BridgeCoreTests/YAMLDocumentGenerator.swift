@@ -39,7 +39,7 @@ struct YAMLDocumentGenerator {
         var keys = Set<String>()
         for index in 0..<(1 + below(4)) {
             var key = self.key()
-            while keys.contains(key) { key += "_\(below(100))" }
+            while keys.contains(key) { key = "key_\(below(100_000))" }
             keys.insert(key)
             let prefix = index == 0 ? (firstPrefix ?? pad) : pad
             if chance(10) { lines.append(pad + "# about \(key)") }
@@ -121,7 +121,7 @@ struct YAMLDocumentGenerator {
         var members: [String] = []
         for _ in 0..<count {
             var key = self.key()
-            while keys.contains(key) { key += "x" }
+            while keys.contains(key) { key = "key_\(below(100_000))" }
             keys.insert(key)
             let value = depth < 2 && chance(20) ? flowValue(depth: depth + 1) : scalar(inFlow: true)
             members.append(chance(10) ? "\(doubleQuotedText(key)):\(value)" : "\(key): \(value)")

@@ -99,6 +99,21 @@ import Testing
         ])
     }
 
+    @Test(arguments: [
+        "a: " + String(repeating: "[", count: 100) + String(repeating: "]", count: 100) + "\n",
+        (0..<100).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n") + "\n",
+    ])
+    func refusesDeepNesting(input: String) {
+        let result = YAMLParser.parse(input)
+        #expect(result.root == nil)
+        #expect(result.errors.first?.message.contains("nested more than 64 levels") == true, "\(result.errors)")
+    }
+
+    @Test func acceptsNestingUpToTheLimit() {
+        let input = "a: " + String(repeating: "[", count: 60) + String(repeating: "]", count: 60) + "\n"
+        #expect(YAMLParser.parse(input).errors.isEmpty)
+    }
+
     @Test func reportsEveryDuplicateKey() {
         let result = YAMLParser.parse("a: 1\nb: 2\na: 3\nb: 4\n")
         #expect(result.errors.map(\.location.line) == [3, 4])

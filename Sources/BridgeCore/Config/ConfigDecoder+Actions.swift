@@ -33,7 +33,7 @@ extension ConfigDecoder {
         let fallback: ActionKind = hasPreset ? .toggle : .button
         guard let text = string(section, "kind") else { return fallback }
         guard let kind = ActionKind(rawValue: text) else {
-            error("'kind' in \(section.name) must be 'toggle' or 'button' (it is '\(text)')", at: section.value("kind")?.location ?? section.location)
+            error("'kind' \(section.place) must be 'toggle' or 'button' (it is '\(text)')", at: section.value("kind")?.location ?? section.location)
             return fallback
         }
         return kind
@@ -43,8 +43,8 @@ extension ConfigDecoder {
         let foreign = kind == .toggle ? ConfigKeys.buttonOnly : ConfigKeys.toggleOnly
         for entry in section.entries where foreign.contains(entry.keyText) && !entry.value.isNull {
             let message = kind == .toggle
-                ? "'\(entry.keyText)' in \(section.name) only applies to buttons, and this action is a toggle"
-                : "'\(entry.keyText)' in \(section.name) only applies to toggles; add 'kind: toggle'"
+                ? "'\(entry.keyText)' \(section.place) only applies to buttons, and this action is a toggle"
+                : "'\(entry.keyText)' \(section.place) only applies to toggles; add 'kind: toggle'"
             error(message, at: entry.key.location)
         }
     }
@@ -133,7 +133,7 @@ extension ConfigDecoder {
         guard let node = section.value("state_query") else { return preset }
         if case .bool(let enabled)? = node.scalar?.value {
             if enabled, preset == nil {
-                error("'state_query: true' in \(section.name) needs a device preset; otherwise give {topic: ..., payload: ...}",
+                error("'state_query: true' \(section.place) needs a device preset; otherwise give {topic: ..., payload: ...}",
                       at: node.location)
             }
             return enabled ? preset : nil
@@ -144,7 +144,7 @@ extension ConfigDecoder {
     private mutating func reportNeedsTopic(_ section: ConfigSection, keys: [String], topicKey: String) {
         for key in keys {
             guard let entry = section.entry(key), !entry.value.isNull else { continue }
-            error("'\(key)' in \(section.name) needs '\(topicKey)' or a device preset", at: entry.key.location)
+            error("'\(key)' \(section.place) needs '\(topicKey)' or a device preset", at: entry.key.location)
         }
     }
 
@@ -158,7 +158,7 @@ extension ConfigDecoder {
                     ? "'publish' of \(section.name)" : "message #\(index + 1) of 'publish' of \(section.name)"
                 return decodeMessage(item, name: what)
             }
-            if items.isEmpty { error("'publish' in \(section.name) must list at least one message", at: node.location) }
+            if items.isEmpty { error("'publish' \(section.place) must list at least one message", at: node.location) }
         } else {
             error("\(section.name) is a button and needs something to publish: add 'publish: {topic: ..., payload: ...}'",
                   at: section.location)
@@ -168,14 +168,14 @@ extension ConfigDecoder {
         if section.has("active_topic") {
             guard let topic = topic(section, "active_topic") else { return }
             guard let value else {
-                error("'active_topic' in \(section.name) needs 'active_value' (the value meaning active)",
+                error("'active_topic' \(section.place) needs 'active_value' (the value meaning active)",
                       at: section.entry("active_topic")?.key.location ?? section.location)
                 return
             }
             action.activeSource = ActiveSource(topic: topic, field: field, value: value)
         } else {
             for key in ["active_field", "active_value"] where section.has(key) {
-                error("'\(key)' in \(section.name) needs 'active_topic'", at: section.entry(key)?.key.location ?? section.location)
+                error("'\(key)' \(section.place) needs 'active_topic'", at: section.entry(key)?.key.location ?? section.location)
             }
         }
     }
@@ -214,7 +214,7 @@ extension ConfigDecoder {
                 members.append(JSONMember(entry.keyText, entry.value.jsonValue))
             } else if entry.keyText == "extra", !entry.value.isNull {
                 guard let extras = entry.value.mappingEntries else {
-                    error("'extra' in \(section.name) must be a mapping of template fields, not \(entry.value.typeDescription)",
+                    error("'extra' \(section.place) must be a mapping of template fields, not \(entry.value.typeDescription)",
                           at: entry.value.location)
                     continue
                 }
@@ -227,9 +227,9 @@ extension ConfigDecoder {
     private mutating func appendExtra(_ extra: YAMLMapEntry, to members: inout [JSONMember], section: ConfigSection) {
         let key = extra.keyText
         if ConfigKeys.bridgeOwnedContentFields.contains(key) {
-            error("'\(key)' under 'extra' in \(section.name) is a field the bridge sets itself", at: extra.key.location)
+            error("'\(key)' under 'extra' \(section.place) is a field the bridge sets itself", at: extra.key.location)
         } else if members.contains(where: { $0.key == key }) {
-            error("'\(key)' under 'extra' in \(section.name) is already set", at: extra.key.location)
+            error("'\(key)' under 'extra' \(section.place) is already set", at: extra.key.location)
         } else {
             members.append(JSONMember(key, extra.value.jsonValue))
         }

@@ -14,23 +14,23 @@ extension ConfigDecoder {
         }
         guard let (entry, preset) = given.first else {
             if let channel = section.entry("channel") {
-                error("'channel' in \(section.name) needs a device preset (\(ConfigKeys.presets.joined(separator: ", ")))",
+                error("'channel' \(section.place) needs a device preset (\(ConfigKeys.presets.joined(separator: ", ")))",
                       at: channel.key.location)
             }
             return nil
         }
         guard let name = entry.value.scalar?.textValue, !name.isEmpty else {
-            error("'\(entry.keyText)' in \(section.name) must name the device, not \(entry.value.typeDescription)", at: entry.value.location)
+            error("'\(entry.keyText)' \(section.place) must name the device, not \(entry.value.typeDescription)", at: entry.value.location)
             return nil
         }
         if let problem = preset.nameProblem(name) {
-            error("'\(entry.keyText)' in \(section.name) \(problem)", at: entry.value.location)
+            error("'\(entry.keyText)' \(section.place) \(problem)", at: entry.value.location)
             return nil
         }
         guard let channel = decodeChannel(section, preset: preset) else { return nil }
         let expansion = preset.expand(name: name, channel: channel, zigbee2mqttBaseTopic: zigbee2mqttBaseTopic)
         for topic in Self.topics(of: expansion) {
-            guard checkTopic(topic, what: "the topic '\(topic)' made by '\(entry.keyText): \(name)' in \(section.name)",
+            guard checkTopic(topic, what: "the topic '\(topic)' made by '\(entry.keyText): \(name)' \(section.place)",
                              at: entry.value.location) else { return nil }
         }
         return ChosenPreset(preset: preset, expansion: expansion)
@@ -45,7 +45,7 @@ extension ConfigDecoder {
         default: channel = .name("")
         }
         if let problem = preset.channelProblem(channel) {
-            error("'channel' in \(section.name) \(problem)", at: node.location)
+            error("'channel' \(section.place) \(problem)", at: node.location)
             return nil
         }
         return channel

@@ -2,7 +2,7 @@
 extension ConfigDecoder {
     mutating func decodeBridgeConfig(_ root: YAMLNode) -> BridgeConfig {
         var config = BridgeConfig()
-        guard let top = section(root, name: "the top level", allowedKeys: ConfigKeys.topLevel) else { return config }
+        guard let top = section(root, name: ConfigSection.topLevelName, allowedKeys: ConfigKeys.topLevel) else { return config }
         if let aivi = top.value("aivi") {
             config.aivi = decodeAivi(aivi)
         } else {
@@ -27,6 +27,9 @@ extension ConfigDecoder {
         if let api = string(aivi, "api") {
             if api.hasPrefix("https://") || api.hasPrefix("http://") {
                 settings.apiBaseURL = api.hasSuffix("/") ? String(api.dropLast()) : api
+                if Self.sendsTokenInClear(api) {
+                    warning("'api' in 'aivi' uses http://: the API token would travel unencrypted", at: aivi.value("api")?.location ?? aivi.location)
+                }
             } else {
                 error("'api' in 'aivi' must be a URL starting with https://", at: aivi.value("api")?.location ?? aivi.location)
             }
@@ -85,7 +88,10 @@ extension ConfigDecoder {
         return MQTTTLSSettings(caFile: string(tls, "ca_file"))
     }
 
+    /// `status: {listen, path, refresh_s}`; `status: true` for the defaults,
+    /// `false` (or leaving it out) for no status endpoint.
     mutating func decodeStatus(_ node: YAMLNode) -> StatusSettings? {
+        if case .bool(let enabled)? = node.scalar?.value { return enabled ? StatusSettings() : nil }
         guard let status = section(node, name: "'status'", allowedKeys: ConfigKeys.status) else { return nil }
         var settings = StatusSettings()
         if let listen = string(status, "listen") {
@@ -117,6 +123,16 @@ extension ConfigDecoder {
                   at: section.value("publish_retry_cap_ms")?.location ?? section.location)
         }
         return timing
+    }
+
+    /// Plain HTTP to anything but this machine.
+    static func sendsTokenInClear(_ url: String) -> Bool {
+        guard url.hasPrefix("http://") else { return false }
+        let hostAndRest = url.dropFirst("http://".count)
+        return !["localhost", "127.0.0.1", "[::1]"].contains { local in
+            hostAndRest.hasPrefix(local) && (hostAndRest.count == local.count
+                || [":", "/"].contains(hostAndRest[hostAndRest.index(hostAndRest.startIndex, offsetBy: local.count)]))
+        }
     }
 
     static func isEnvironmentVariableName(_ name: String) -> Bool {

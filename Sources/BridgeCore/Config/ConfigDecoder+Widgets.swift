@@ -13,10 +13,11 @@ extension ConfigDecoder {
             let slug = Self.peekText(item, "slug")
             let name = slug.map { "widget '\($0)'" } ?? "widget #\(index + 1)"
             guard let widget = decodeWidget(item, name: name, zigbee2mqttBaseTopic: zigbee2mqttBaseTopic) else { continue }
+            let slugLocation = Self.peekValueLocation(item, "slug") ?? item.location
             if let first = firstSlugUse[widget.slug] {
-                error("duplicate widget slug '\(widget.slug)' (first used at \(first))", at: widget.location ?? item.location)
+                error("duplicate widget slug '\(widget.slug)' (first used at \(first))", at: slugLocation)
             } else {
-                firstSlugUse[widget.slug] = widget.location ?? item.location
+                firstSlugUse[widget.slug] = slugLocation
             }
             widgets.append(widget)
         }
@@ -52,7 +53,7 @@ extension ConfigDecoder {
             }
             actions.append(action)
         }
-        return WidgetConfig(slug: slug ?? "", actions: actions, location: widget.value("slug")?.location ?? node.location)
+        return WidgetConfig(slug: slug ?? "", actions: actions, location: node.location)
     }
 
     /// The text of `key` in a mapping node, before the node is decoded (to

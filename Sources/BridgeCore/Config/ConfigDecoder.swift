@@ -51,6 +51,11 @@ struct ConfigSection {
     }
 
     func has(_ key: String) -> Bool { value(key) != nil }
+
+    /// Where a key is, for messages: "in action 'porch'", "at the top level".
+    var place: String { name == ConfigSection.topLevelName ? "at \(name)" : "in \(name)" }
+
+    static let topLevelName = "the top level"
 }
 
 extension ConfigDecoder {
@@ -62,7 +67,7 @@ extension ConfigDecoder {
             return nil
         }
         for entry in entries where !allowedKeys.contains(entry.keyText) {
-            var message = "unknown key '\(entry.keyText)' in \(name)"
+            var message = "unknown key '\(entry.keyText)' \(name == ConfigSection.topLevelName ? "at" : "in") \(name)"
             if let suggestion = EditDistance.suggestion(for: entry.keyText, among: allowedKeys) {
                 message += " (did you mean '\(suggestion)'?)"
             }
@@ -75,11 +80,11 @@ extension ConfigDecoder {
     mutating func string(_ section: ConfigSection, _ key: String, allowEmpty: Bool = false) -> String? {
         guard let node = section.value(key) else { return nil }
         guard let text = node.scalar?.textValue else {
-            error("'\(key)' in \(section.name) must be text, not \(node.typeDescription)", at: node.location)
+            error("'\(key)' \(section.place) must be text, not \(node.typeDescription)", at: node.location)
             return nil
         }
         if text.isEmpty, !allowEmpty {
-            error("'\(key)' in \(section.name) must not be empty", at: node.location)
+            error("'\(key)' \(section.place) must not be empty", at: node.location)
             return nil
         }
         return text
@@ -88,7 +93,7 @@ extension ConfigDecoder {
     /// Like `string`, but reports a missing key.
     mutating func requiredString(_ section: ConfigSection, _ key: String) -> String? {
         guard section.has(key) else {
-            error("missing required key '\(key)' in \(section.name)", at: section.entry(key)?.key.location ?? section.location)
+            error("missing required key '\(key)' \(section.place)", at: section.entry(key)?.key.location ?? section.location)
             return nil
         }
         return string(section, key)
@@ -97,11 +102,11 @@ extension ConfigDecoder {
     mutating func integer(_ section: ConfigSection, _ key: String, range: ClosedRange<Int64>) -> Int64? {
         guard let node = section.value(key) else { return nil }
         guard case .int(let number)? = node.scalar?.value else {
-            error("'\(key)' in \(section.name) must be a whole number, not \(node.typeDescription)", at: node.location)
+            error("'\(key)' \(section.place) must be a whole number, not \(node.typeDescription)", at: node.location)
             return nil
         }
         guard range.contains(number) else {
-            error("'\(key)' in \(section.name) must be between \(range.lowerBound) and \(range.upperBound) (it is \(number))",
+            error("'\(key)' \(section.place) must be between \(range.lowerBound) and \(range.upperBound) (it is \(number))",
                   at: node.location)
             return nil
         }
@@ -111,7 +116,7 @@ extension ConfigDecoder {
     mutating func bool(_ section: ConfigSection, _ key: String) -> Bool? {
         guard let node = section.value(key) else { return nil }
         guard case .bool(let flag)? = node.scalar?.value else {
-            error("'\(key)' in \(section.name) must be true or false, not \(node.typeDescription)", at: node.location)
+            error("'\(key)' \(section.place) must be true or false, not \(node.typeDescription)", at: node.location)
             return nil
         }
         return flag
@@ -120,7 +125,7 @@ extension ConfigDecoder {
     /// A topic: text that MQTT and exact matching accept.
     mutating func topic(_ section: ConfigSection, _ key: String) -> String? {
         guard let text = string(section, key, allowEmpty: true) else { return nil }
-        guard checkTopic(text, what: "'\(key)' in \(section.name)", at: section.value(key)?.location ?? section.location) else {
+        guard checkTopic(text, what: "'\(key)' \(section.place)", at: section.value(key)?.location ?? section.location) else {
             return nil
         }
         return text
@@ -138,7 +143,7 @@ extension ConfigDecoder {
         guard let text = string(section, key) else { return nil }
         let path = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         if path.contains(where: \.isEmpty) {
-            error("'\(key)' in \(section.name) must be a dotted path like 'a.b' without empty parts", at: section.value(key)?.location ?? section.location)
+            error("'\(key)' \(section.place) must be a dotted path like 'a.b' without empty parts", at: section.value(key)?.location ?? section.location)
             return nil
         }
         return path

@@ -28,12 +28,20 @@ public struct ConfigLoadResult: Sendable {
 /// reporting all errors of the file at once. Pure: reading the file and
 /// checking the token file are the daemon's work.
 public enum ConfigLoader {
+    /// The largest config file accepted, in bytes.
+    public static let maxFileBytes = 1 << 20
+
     public static func load(text: String, fileName: String) -> ConfigLoadResult {
+        guard text.utf8.count <= maxFileBytes else {
+            let message = "the file is larger than \(maxFileBytes) bytes; a config file is a few kilobytes"
+            let diagnostic = ConfigDiagnostic(severity: .error, fileName: fileName, location: SourceLocation(line: 1, column: 1), message: message)
+            return ConfigLoadResult(config: nil, diagnostics: [diagnostic])
+        }
         let sourceLines = splitLines(text)
         var decoder = ConfigDecoder(fileName: fileName, sourceLines: sourceLines)
         let parsed = YAMLParser.parse(text)
         for error in parsed.errors { decoder.error(error.message, at: error.location) }
-        guard let root = parsed.root else {
+        guard let root = parsed.rootDespiteDuplicateKeys else {
             return ConfigLoadResult(config: nil, diagnostics: decoder.sortedDiagnostics)
         }
         let config = decoder.decodeBridgeConfig(root)

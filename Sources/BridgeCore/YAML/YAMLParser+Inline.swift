@@ -64,12 +64,12 @@ extension YAMLBlockParser {
     }
 
     /// A scalar or flow collection starting at `column`; moves `column` past it.
-    func parseInlineNode(line: Int, column: inout Int, context: Context) throws(YAMLSyntaxError) -> YAMLNode {
+    func parseInlineNode(line: Int, column: inout Int, context: Context, flowDepth: Int = 0) throws(YAMLSyntaxError) -> YAMLNode {
         let text = lines[line]
         let first = text[column]
         switch first {
         case "\"", "'": return try parseQuoted(line: line, column: &column)
-        case "[", "{": return try parseFlowCollection(line: line, column: &column)
+        case "[", "{": return try parseFlowCollection(line: line, column: &column, depth: flowDepth + 1)
         default: break
         }
         if let feature = Self.unsupportedFeature(first) {
@@ -242,8 +242,11 @@ extension YAMLBlockParser {
     // MARK: Flow collections
 
     /// `[a, b]` or `{a: 1}`, closed on the same line.
-    func parseFlowCollection(line: Int, column: inout Int) throws(YAMLSyntaxError) -> YAMLNode {
+    func parseFlowCollection(line: Int, column: inout Int, depth: Int = 1) throws(YAMLSyntaxError) -> YAMLNode {
         let start = column
+        if blockDepth + depth > Self.maxNestingDepth {
+            throw error("collections are nested more than \(Self.maxNestingDepth) levels deep", line: line, column: column)
+        }
         let isSequence = lines[line][column] == "["
         let closer: Unicode.Scalar = isSequence ? "]" : "}"
         column += 1
@@ -256,9 +259,9 @@ extension YAMLBlockParser {
             if text[column] == closer { column += 1; break }
             if text[column] == "," { throw error("empty entry in a flow collection (two commas or a leading comma)", line: line, column: column) }
             if isSequence {
-                items.append(try parseFlowSequenceItem(line: line, column: &column))
+                items.append(try parseFlowSequenceItem(line: line, column: &column, depth: depth))
             } else {
-                let entry = try parseFlowMappingEntry(line: line, column: &column, opener: start)
+                let entry = try parseFlowMappingEntry(line: line, column: &column, opener: start, depth: depth)
                 if let first = firstSeen[entry.keyText] {
                     throw error("duplicate key '\(entry.keyText)' (first defined at \(first))", line: entry.key.location.line - 1,
                                 column: entry.key.location.column - 1)
@@ -275,8 +278,8 @@ extension YAMLBlockParser {
         return YAMLNode(content, at: location(line, start))
     }
 
-    private func parseFlowSequenceItem(line: Int, column: inout Int) throws(YAMLSyntaxError) -> YAMLNode {
-        let item = try parseInlineNode(line: line, column: &column, context: .flow)
+    private func parseFlowSequenceItem(line: Int, column: inout Int, depth: Int) throws(YAMLSyntaxError) -> YAMLNode {
+        let item = try parseInlineNode(line: line, column: &column, context: .flow, flowDepth: depth)
         let after = skipSpaces(line: line, from: column)
         if after < lines[line].count, lines[line][after] == ":" {
             throw error("'key: value' pairs inside a flow list are not supported; write {key: value}", line: line, column: after)
@@ -284,7 +287,7 @@ extension YAMLBlockParser {
         return item
     }
 
-    private func parseFlowMappingEntry(line: Int, column: inout Int, opener: Int) throws(YAMLSyntaxError) -> YAMLMapEntry {
+    private func parseFlowMappingEntry(line: Int, column: inout Int, opener: Int, depth: Int) throws(YAMLSyntaxError) -> YAMLMapEntry {
         let text = lines[line]
         let keyStart = column
         if text[column] == "[" || text[column] == "{" {
@@ -308,7 +311,7 @@ extension YAMLBlockParser {
         if text[column] == "," || text[column] == "}" {
             return YAMLMapEntry(key: key, value: Self.nullNode(at: location(line, colon + 1)))
         }
-        return YAMLMapEntry(key: key, value: try parseInlineNode(line: line, column: &column, context: .flow))
+        return YAMLMapEntry(key: key, value: try parseInlineNode(line: line, column: &column, context: .flow, flowDepth: depth))
     }
 
     /// Skips white space inside a flow collection; it must not reach the end

@@ -3,6 +3,10 @@
 public struct YAMLParseResult: Sendable {
     /// The document's root; nil when there is any syntax error.
     public var root: YAMLNode?
+    /// The document's root even when the only errors are duplicate keys
+    /// (both entries are kept, in file order), so a caller can report later
+    /// problems of the file as well; nil after any other error.
+    public var rootDespiteDuplicateKeys: YAMLNode?
     /// Syntax errors, in file order. Checks of single lines (tabs, control
     /// characters, document markers) and duplicate keys are all reported; a
     /// structural error stops the parse, so it is the last one.
@@ -25,14 +29,14 @@ public struct YAMLParseResult: Sendable {
 public enum YAMLParser {
     public static func parse(_ text: String) -> YAMLParseResult {
         let source = YAMLSourceText(text)
-        guard source.errors.isEmpty else { return YAMLParseResult(root: nil, errors: source.errors) }
+        guard source.errors.isEmpty else { return YAMLParseResult(root: nil, rootDespiteDuplicateKeys: nil, errors: source.errors) }
         var parser = YAMLBlockParser(source: source)
         do {
             let root = try parser.parseDocument()
             let errors = parser.duplicateKeyErrors
-            return YAMLParseResult(root: errors.isEmpty ? root : nil, errors: errors)
+            return YAMLParseResult(root: errors.isEmpty ? root : nil, rootDespiteDuplicateKeys: root, errors: errors)
         } catch {
-            return YAMLParseResult(root: nil, errors: parser.duplicateKeyErrors + [error])
+            return YAMLParseResult(root: nil, rootDespiteDuplicateKeys: nil, errors: parser.duplicateKeyErrors + [error])
         }
     }
 }
@@ -43,6 +47,11 @@ struct YAMLBlockParser {
     let lines: [[Unicode.Scalar]]
     let endsWithLineBreak: Bool
     var duplicateKeyErrors: [YAMLSyntaxError] = []
+    /// How many block collections enclose the node being parsed.
+    var blockDepth = 0
+
+    /// The deepest nesting of collections accepted, block and flow alike.
+    static let maxNestingDepth = 64
 
     init(source: YAMLSourceText) {
         lines = source.lines
@@ -65,6 +74,11 @@ struct YAMLBlockParser {
 
     /// A node whose first character is at `line`/`column`.
     mutating func parseBlockNode(line: Int, column: Int, parentIndent: Int) throws(YAMLSyntaxError) -> (YAMLNode, Int) {
+        blockDepth += 1
+        defer { blockDepth -= 1 }
+        if blockDepth > Self.maxNestingDepth {
+            throw error("collections are nested more than \(Self.maxNestingDepth) levels deep", line: line, column: column)
+        }
         if isSequenceIndicator(line: line, column: column) {
             return try parseBlockSequence(line: line, indent: column)
         }
