@@ -7,12 +7,14 @@ final class AiviLink: Sendable {
     let settings: AiviSettings
     let token: Secret
     let relay: RuntimeRelay
+    let metrics: DaemonMetrics
     let log: LogSink
 
-    init(settings: AiviSettings, token: Secret, relay: RuntimeRelay, log: LogSink) {
+    init(settings: AiviSettings, token: Secret, relay: RuntimeRelay, metrics: DaemonMetrics, log: LogSink) {
         self.settings = settings
         self.token = token
         self.relay = relay
+        self.metrics = metrics
         self.log = log
     }
 

@@ -58,7 +58,7 @@ extension Daemon {
     }
 
     static func ports(
-        mqtt: MQTTClient, aivi: AiviLink, store: EventIdStore, options: DaemonOptions, log: LogSink, supervisor: DaemonSupervisor
+        mqtt: MQTTClient, aivi: AiviLink, store: EventIdStore, options: DaemonOptions, log: LogSink, observers: DaemonObservers
     ) -> RuntimePorts {
         RuntimePorts(
             publishMQTT: { message in
@@ -74,9 +74,30 @@ extension Daemon {
                 return loaded.config
             },
             log: { level, message in log.log(LogLevel(level), message) },
-            observe: { observation in supervisor.observe(observation) },
-            afterBatch: { snapshot in supervisor.afterBatch(snapshot) }
+            observe: { observation in observers.observe(observation) },
+            pressReachedMQTT: { eventId, latencyUs in
+                observers.metrics.recordPressToCommandLatency(microseconds: latencyUs)
+                log.info("press \(eventId) reached MQTT \(latencyUs) µs after the stream delivered it")
+            },
+            afterBatch: { snapshot in observers.afterBatch(snapshot) }
         )
+    }
+}
+
+/// Everything that watches the runtime: systemd, metrics, the status view.
+struct DaemonObservers: Sendable {
+    let supervisor: DaemonSupervisor
+    let metrics: DaemonMetrics
+    let statusServer: StatusServer
+
+    func observe(_ observation: BridgeObservation) {
+        supervisor.observe(observation)
+        metrics.record(observation)
+    }
+
+    func afterBatch(_ snapshot: RuntimeSnapshot) {
+        supervisor.afterBatch(snapshot)
+        statusServer.update(snapshot)
     }
 }
 

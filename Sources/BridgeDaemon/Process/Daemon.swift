@@ -12,6 +12,8 @@ public final class Daemon: Sendable {
     let aivi: AiviLink
     let log: LogSink
     let supervisor: DaemonSupervisor
+    let metrics = DaemonMetrics()
+    let statusServer: StatusServer
 
     /// Builds everything from the config at `configPath`; nothing connects yet.
     public init(options: DaemonOptions, log: LogSink) throws(DaemonStartError) {
@@ -23,15 +25,26 @@ public final class Daemon: Sendable {
         let store = try Self.openStore(config, log)
         let relay = RuntimeRelay()
         self.log = log
+        let metrics = self.metrics
+        let mqttConnects = ConditionLock(0)
         mqtt = MQTTClient(settings: Self.mqttSettings(config, password: mqttPassword)) { event in
+            if event == .connected, mqttConnects.withLock({ count in count += 1; return count > 1 }) {
+                metrics.recordReconnect(.mqtt)
+            }
             MQTTEventRelay.forward(event, to: relay, log: log)
         }
-        aivi = AiviLink(settings: config.aivi, token: token, relay: relay, log: log)
+        aivi = AiviLink(settings: config.aivi, token: token, relay: relay, metrics: metrics, log: log)
         supervisor = DaemonSupervisor(notifier: Self.notifier(options.environment, log), log: log)
+        statusServer = StatusServer(metrics: metrics)
+        if let status = config.status {
+            do { try statusServer.start(status) } catch { log.error("\(error)") }
+        }
         let bridge = Bridge(config: config, rememberedUnsafeEvents: store.load().events, randomSeed: Self.randomSeed())
         runtime = BridgeRuntime(
             bridge: bridge,
-            ports: Self.ports(mqtt: mqtt, aivi: aivi, store: store, options: options, log: log, supervisor: supervisor),
+            ports: Self.ports(
+                mqtt: mqtt, aivi: aivi, store: store, options: options, log: log,
+                observers: DaemonObservers(supervisor: supervisor, metrics: metrics, statusServer: statusServer)),
             idleWakeMs: supervisor.idleWakeMs
         )
         relay.attach(runtime)
@@ -48,9 +61,16 @@ public final class Daemon: Sendable {
         supervisor.stopping()
         aivi.stop()
         mqtt.stop()
+        statusServer.stop()
         log.info("stopped")
         return 0
     }
+
+    /// The status server's port, when it runs (tests bind port 0).
+    public var statusPort: Int? { statusServer.port }
+
+    /// What the bridge knew after its last batch of work (nil before the first).
+    public var snapshot: RuntimeSnapshot? { statusServer.latestSnapshot }
 
     /// SIGTERM/SIGINT: stop taking presses, finish the PATCH in flight, disconnect.
     public func requestStop() {

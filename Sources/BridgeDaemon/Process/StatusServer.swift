@@ -18,6 +18,9 @@ final class StatusServer: Sendable {
     /// Keeps the snapshot the endpoints answer from.
     func update(_ snapshot: RuntimeSnapshot) { latest.withLock { $0 = snapshot } }
 
+    /// The last snapshot, from any thread.
+    var latestSnapshot: RuntimeSnapshot? { latest.withLock { $0 } }
+
     /// Starts listening on `settings.listen` (`host:port`, `[::1]:port`).
     func start(_ settings: StatusSettings) throws(StatusServerError) {
         guard let (host, port) = Self.hostAndPort(settings.listen) else { throw .badListenAddress(settings.listen) }

@@ -52,8 +52,9 @@ public final class BridgeRuntime: @unchecked Sendable {
         }
     }
 
-    /// What the status view and the watchdog see.
-    public var snapshot: RuntimeSnapshot {
+    /// What the status view and the watchdog see. Loop thread only: others get
+    /// it through `RuntimePorts.afterBatch`.
+    var snapshot: RuntimeSnapshot {
         RuntimeSnapshot(
             config: bridge.config, states: bridge.states,
             isMQTTConnected: bridge.isMQTTConnected, isEventStreamConnected: bridge.isEventStreamConnected,
