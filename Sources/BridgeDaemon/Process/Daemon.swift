@@ -33,7 +33,7 @@ public final class Daemon: Sendable {
             }
             MQTTEventRelay.forward(event, to: relay, log: log)
         }
-        aivi = AiviLink(settings: config.aivi, token: token, relay: relay, metrics: metrics, log: log)
+        aivi = try AiviLink(settings: config.aivi, token: token, relay: relay, metrics: metrics, log: log)
         supervisor = DaemonSupervisor(notifier: Self.notifier(options.environment, log), log: log)
         statusServer = StatusServer(metrics: metrics)
         if let status = config.status {
@@ -118,6 +118,7 @@ public enum DaemonStartError: Error, CustomStringConvertible {
     case token(String)
     case mqttPassword(String)
     case stateDirectory(String)
+    case http(String)
 
     public var description: String {
         switch self {
@@ -125,6 +126,7 @@ public enum DaemonStartError: Error, CustomStringConvertible {
         case .token(let reason): return "API token: \(reason)"
         case .mqttPassword(let reason): return "MQTT password: \(reason)"
         case .stateDirectory(let reason): return "state directory: \(reason)"
+        case .http(let reason): return "HTTP client: \(reason)"
         }
     }
 }
