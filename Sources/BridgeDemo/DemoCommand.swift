@@ -52,6 +52,7 @@ public enum DemoCommand {
           broker  mosquitto on 127.0.0.1:\(broker.port)  (try: mosquitto_sub -p \(broker.port) -v -t '#')
           Aivi simulator  \(simulator.baseURL)
         """)
+        fflush(nil)
         return daemon.run()
     }
 
