@@ -118,6 +118,8 @@ extension ConfigDecoder {
         if let value = integer(section, "permanent_error_retry_ms", range: 1_000...86_400_000) { timing.permanentErrorRetryMs = value }
         if let value = integer(section, "dedupe_margin_ms", range: 0...86_400_000) { timing.dedupeMarginMs = value }
         if let value = integer(section, "dedupe_capacity", range: 16...1_000_000) { timing.dedupeCapacity = Int(value) }
+        if let value = integer(section, "stream_dead_after_ms", range: 1_000...600_000) { timing.streamDeadAfterMs = value }
+        if let value = integer(section, "stop_grace_ms", range: 0...60_000) { timing.stopGraceMs = value }
         if timing.publishRetryCapMs < timing.publishRetryInitialMs {
             error("'publish_retry_cap_ms' in 'timing' must not be below 'publish_retry_initial_ms'",
                   at: section.value("publish_retry_cap_ms")?.location ?? section.location)

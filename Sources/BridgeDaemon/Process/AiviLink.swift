@@ -13,7 +13,8 @@ final class AiviLink: Sendable {
     private let http: HTTPClient
     private let events: SSEClient
 
-    init(settings: AiviSettings, token: Secret, relay: RuntimeRelay, metrics: DaemonMetrics, log: LogSink) throws(DaemonStartError) {
+    init(settings: AiviSettings, timing: TimingSettings, token: Secret, relay: RuntimeRelay,
+         metrics: DaemonMetrics, log: LogSink) throws(DaemonStartError) {
         self.settings = settings
         self.token = token
         self.relay = relay
@@ -22,9 +23,10 @@ final class AiviLink: Sendable {
         var httpSettings = HTTPClientSettings()
         httpSettings.caFile = settings.caFile
         do { http = try HTTPClient(settings: httpSettings) } catch { throw .http("\(error)") }
-        let streamSettings = SSEClientSettings(
+        var streamSettings = SSEClientSettings(
             url: Self.join(settings.apiBaseURL, settings.eventsPath),
             headers: [("Authorization", "Token \(token.revealedValue)")], caFile: settings.caFile)
+        streamSettings.deadConnectionTimeoutMs = Int(timing.streamDeadAfterMs)
         let connects = ConditionLock(0)
         events = SSEClient(settings: streamSettings) { event in
             Self.forward(event, relay: relay, metrics: metrics, connects: connects, log: log)

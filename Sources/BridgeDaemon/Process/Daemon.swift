@@ -33,7 +33,7 @@ public final class Daemon: Sendable {
             }
             MQTTEventRelay.forward(event, to: relay, log: log)
         }
-        aivi = try AiviLink(settings: config.aivi, token: token, relay: relay, metrics: metrics, log: log)
+        aivi = try AiviLink(settings: config.aivi, timing: config.timing, token: token, relay: relay, metrics: metrics, log: log)
         supervisor = DaemonSupervisor(notifier: Self.notifier(options.environment, log), log: log)
         statusServer = StatusServer(metrics: metrics)
         if let status = config.status {

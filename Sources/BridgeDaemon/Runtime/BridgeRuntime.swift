@@ -5,9 +5,6 @@ import ShellSupport
 /// queued, hands it to the core with the clocks, performs the effects, fires
 /// timers. Nothing else touches the core, so it needs no lock.
 public final class BridgeRuntime: @unchecked Sendable {
-    /// How long a stop waits for a PATCH in flight before giving up on it.
-    public static let stopGraceMs: Int64 = 3_000
-
     private var bridge: Bridge
     private let ports: RuntimePorts
     private let inbox: RuntimeInbox
@@ -97,7 +94,7 @@ public final class BridgeRuntime: @unchecked Sendable {
         case .reloadRequested:
             if let config = ports.reloadConfig() { feed(.configReloaded(config)) }
         case .stopRequested:
-            if stopDeadlineMs == nil { stopDeadlineMs = MonotonicClock.nowMs() + Self.stopGraceMs }
+            if stopDeadlineMs == nil { stopDeadlineMs = MonotonicClock.nowMs() + bridge.config.timing.stopGraceMs }
         }
     }
 
