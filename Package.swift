@@ -52,11 +52,11 @@ let package = Package(
         .testTarget(name: "AiviSimTests", dependencies: ["AiviSim", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["MQTTShell", "CurlShell", "HTTPServer", "TestSupport"]
+            dependencies: ["MQTTShell", "CurlShell", "HTTPServer", "AiviSim", "BridgeCore", "TestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["BridgeDaemon", "BridgeCore", "AiviSim", "TestSupport"]
+            dependencies: ["BridgeDaemon", "BridgeCore", "AiviSim", "MQTTShell", "CurlShell", "HTTPServer", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

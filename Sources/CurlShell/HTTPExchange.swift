@@ -28,6 +28,12 @@ public struct HTTPClientResponse: Sendable {
     /// The body, cut at `HTTPClientSettings.maxResponseBytes`.
     public var body: [UInt8]
 
+    public init(status: Int, headers: [String: String], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 

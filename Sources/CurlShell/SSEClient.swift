@@ -73,7 +73,9 @@ public final class SSEClient: Sendable {
         let parser = SSEParser(maxEventBytes: settings.maxEventBytes, lastEventId: lastEventId)
         let connection = SSEConnection(
             parser: parser, deadConnectionTimeoutMs: settings.deadConnectionTimeoutMs,
-            isStopRequested: { [control] in control.withLock { $0.isStopped } }, handler: handler)
+            isStopRequested: { [control] in control.withLock { $0.isStopped } },
+            recordLastEventId: { [control] id in control.withLock { $0.lastEventId = id } },
+            handler: handler)
         let code: CURLcode
         do {
             let easy = try CurlEasy()
@@ -82,7 +84,6 @@ public final class SSEClient: Sendable {
         } catch {
             return Outcome(reason: "\(error)", retryMs: nil, wasHealthy: false)
         }
-        if let id = connection.parser.lastEventId { control.withLock { $0.lastEventId = id } }
         let healthy = connection.isOpen && connection.eventCount > 0 || connection.isOpen && !connection.isDead
         return Outcome(reason: Self.reason(code, connection), retryMs: connection.retryMs, wasHealthy: healthy)
     }

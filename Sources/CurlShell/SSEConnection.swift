@@ -6,6 +6,7 @@ import ShellSupport
 final class SSEConnection {
     let handler: @Sendable (SSEClientEvent) -> Void
     let isStopRequested: @Sendable () -> Bool
+    let recordLastEventId: @Sendable (String) -> Void
     let deadConnectionTimeoutMs: Int
     var parser: SSEParser
     var status = 0
@@ -19,7 +20,9 @@ final class SSEConnection {
     var eventCount = 0
 
     init(parser: SSEParser, deadConnectionTimeoutMs: Int,
-         isStopRequested: @escaping @Sendable () -> Bool, handler: @escaping @Sendable (SSEClientEvent) -> Void) {
+         isStopRequested: @escaping @Sendable () -> Bool, recordLastEventId: @escaping @Sendable (String) -> Void,
+         handler: @escaping @Sendable (SSEClientEvent) -> Void) {
+        self.recordLastEventId = recordLastEventId
         self.parser = parser
         self.deadConnectionTimeoutMs = deadConnectionTimeoutMs
         self.isStopRequested = isStopRequested
@@ -59,7 +62,10 @@ final class SSEConnection {
 
     func body(_ bytes: UnsafeRawBufferPointer) {
         lastByteAtMs = MonotonicClock.nowMs()
-        for output in parser.feed(bytes) {
+        let idBefore = parser.lastEventId
+        let outputs = parser.feed(bytes)
+        if let id = parser.lastEventId, id != idBefore { recordLastEventId(id) }
+        for output in outputs {
             switch output {
             case .event(let event):
                 eventCount += 1
