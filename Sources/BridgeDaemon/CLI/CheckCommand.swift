@@ -11,7 +11,7 @@ public enum CheckCommand {
         if !loaded.report.isEmpty { lines.append(loaded.report) }
         let token = tokenProblems(config, environment)
         lines += token.lines
-        lines.append("\(configPath): \(token.isError ? "error" : "ok"): \(summaryHeadline(config))")
+        lines.append("\(configPath): config ok: \(summaryHeadline(config))")
         lines += summary(config)
         return (token.isError ? 1 : 0, lines.joined(separator: "\n"))
     }
