@@ -3,6 +3,7 @@ import BridgeCore
 import BridgeDaemon
 import Glibc
 import HTTPServer
+import ShellSupport
 
 /// `switchboard-bridge demo`: a broker, the Aivi simulator, virtual devices,
 /// the bridge and a web page that draws the Switchboard, all on loopback,
@@ -29,10 +30,10 @@ public enum DemoCommand {
 
     static func runDemo(webPort: Int, configPath: String, demoLog: DemoLog, log: LogSink) throws -> Int32 {
         guard access(configPath, R_OK) == 0 else {
-            throw DemoError.config("cannot read \(configPath): run the demo from the project's folder, or pass --config PATH")
+            throw ProcessStartError.config("cannot read \(configPath): run the demo from the project's folder, or pass --config PATH")
         }
         guard let directory = FileText.temporaryDirectory(prefix: "switchboard-demo") else {
-            throw DemoError.notReady("a temporary directory")
+            throw ProcessStartError.notReady("a temporary directory")
         }
         let broker = try MosquittoProcess(directory: directory)
         defer { broker.stop() }

@@ -16,7 +16,7 @@ final class VirtualDevices: Sendable {
     let log: DemoLog
     private let state = ConditionLock(State())
 
-    init(brokerPort: Int, log: DemoLog) throws(DemoError) {
+    init(brokerPort: Int, log: DemoLog) throws(ProcessStartError) {
         do { scheduler = try DeviceScheduler() } catch { throw .cannotStart("the device scheduler", "\(error)") }
         self.log = log
         let box = ConditionLock<VirtualDevices?>(nil)

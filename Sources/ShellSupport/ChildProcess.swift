@@ -1,13 +1,12 @@
 import Glibc
-import ShellSupport
 
 /// A child process started with posix_spawn and stopped by its PID.
-final class ChildProcess: Sendable {
-    let pid: pid_t
-    let executable: String
+public final class ChildProcess: Sendable {
+    public let pid: pid_t
+    public let executable: String
 
     /// Starts `executable` with `arguments`; stdout and stderr go to `logPath`.
-    init(executable: String, arguments: [String], logPath: String) throws(DemoError) {
+    public init(executable: String, arguments: [String], logPath: String) throws(ProcessStartError) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -32,13 +31,13 @@ final class ChildProcess: Sendable {
     }
 
     /// Whether the child has exited (reaps it if so).
-    var hasExited: Bool {
+    public var hasExited: Bool {
         var status: Int32 = 0
         return waitpid(pid, &status, WNOHANG) == pid
     }
 
     /// SIGTERM, then SIGKILL if it has not exited within `graceMs`; reaps it.
-    func stop(graceMs: Int = 3_000) {
+    public func stop(graceMs: Int = 3_000) {
         kill(pid, SIGTERM)
         let deadline = MonotonicClock.nowMs() + Int64(graceMs)
         var status: Int32 = 0
@@ -51,7 +50,7 @@ final class ChildProcess: Sendable {
     }
 
     /// The first executable named `name` in the usual places and `$PATH`.
-    static func find(_ name: String, extraDirectories: [String] = ["/usr/sbin", "/usr/local/sbin", "/sbin"]) -> String? {
+    public static func find(_ name: String, extraDirectories: [String] = ["/usr/sbin", "/usr/local/sbin", "/sbin"]) -> String? {
         let path = getenv("PATH").map { String(cString: $0) } ?? "/usr/bin:/bin"
         let directories = path.split(separator: ":").map(String.init) + extraDirectories
         return directories.map { $0 + "/" + name }.first { access($0, X_OK) == 0 }
@@ -59,13 +58,14 @@ final class ChildProcess: Sendable {
 }
 
 /// Why the demo could not start.
-enum DemoError: Error, CustomStringConvertible {
+/// Why a helper process could not start.
+public enum ProcessStartError: Error, CustomStringConvertible {
     case cannotStart(String, String)
     case missingProgram(String, install: String)
     case notReady(String)
     case config(String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case .cannotStart(let program, let reason): return "cannot start \(program): \(reason)"
         case .missingProgram(let program, let install): return "\(program) is not installed; install it with:\n    \(install)"

@@ -1,15 +1,16 @@
 import Glibc
 
-/// A private `mosquitto` broker on a free loopback port, in a temp directory.
-final class MosquittoProcess: Sendable {
-    static let installHint = "sudo apt-get install -y mosquitto"
+/// A private `mosquitto` broker on a free loopback port, in a temp directory
+/// (the demo's and the benchmark's broker).
+public final class MosquittoProcess: Sendable {
+    public static let installHint = "sudo apt-get install -y mosquitto"
 
-    let port: Int
-    let directory: String
+    public let port: Int
+    public let directory: String
     private let process: ChildProcess
 
     /// Starts the broker and waits until it accepts connections.
-    init(directory: String) throws(DemoError) {
+    public init(directory: String) throws(ProcessStartError) {
         guard let executable = ChildProcess.find("mosquitto") else {
             throw .missingProgram("mosquitto", install: Self.installHint)
         }
@@ -26,24 +27,25 @@ final class MosquittoProcess: Sendable {
         }
     }
 
-    func stop() { process.stop() }
+    public func stop() { process.stop() }
 }
 
-/// Small text files for the demo.
-enum FileText {
-    struct WriteError: Error, CustomStringConvertible {
-        var path: String
-        var description: String { "cannot write \(path): \(String(cString: strerror(errno)))" }
+/// Small text files and private directories.
+public enum FileText {
+    /// A file that could not be written.
+    public struct WriteError: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String { "cannot write \(path): \(String(cString: strerror(errno)))" }
     }
 
-    static func write(_ text: String, to path: String) throws(WriteError) {
+    public static func write(_ text: String, to path: String) throws(WriteError) {
         guard let file = fopen(path, "w") else { throw WriteError(path: path) }
         defer { fclose(file) }
         guard fputs(text, file) >= 0 else { throw WriteError(path: path) }
     }
 
     /// A fresh private directory under /tmp.
-    static func temporaryDirectory(prefix: String) -> String? {
+    public static func temporaryDirectory(prefix: String) -> String? {
         var template = Array("/tmp/\(prefix).XXXXXX".utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer -> String? in
             guard let base = buffer.baseAddress, let made = mkdtemp(base) else { return nil }

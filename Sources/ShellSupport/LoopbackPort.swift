@@ -1,10 +1,9 @@
 import Glibc
-import ShellSupport
 
 /// Free ports and readiness on 127.0.0.1.
-enum LoopbackPort {
+public enum LoopbackPort {
     /// A port the kernel says is free right now (bind to 0, read, close).
-    static func free() -> Int? {
+    public static func free() -> Int? {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { return nil }
         defer { close(socketDescriptor) }
@@ -23,7 +22,7 @@ enum LoopbackPort {
     }
 
     /// Waits until something accepts connections on `port`, up to `timeoutMs`.
-    static func waitUntilAccepting(port: Int, timeoutMs: Int) -> Bool {
+    public static func waitUntilAccepting(port: Int, timeoutMs: Int) -> Bool {
         let deadline = MonotonicClock.nowMs() + Int64(timeoutMs)
         while MonotonicClock.nowMs() < deadline {
             if canConnect(port: port) { return true }
@@ -32,7 +31,7 @@ enum LoopbackPort {
         return false
     }
 
-    static func canConnect(port: Int) -> Bool {
+    public static func canConnect(port: Int) -> Bool {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { return false }
         defer { close(socketDescriptor) }
