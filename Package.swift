@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .executable(name: "switchboard-bridge", targets: ["switchboard-bridge"]),
         .executable(name: "aivi-sim", targets: ["aivi-sim"]),
+        .executable(name: "bridge-bench", targets: ["bridge-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -46,6 +47,10 @@ let package = Package(
         .executableTarget(
             name: "switchboard-bridge",
             dependencies: ["BridgeCore", "BridgeDaemon", "BridgeDemo"]
+        ),
+        .executableTarget(
+            name: "bridge-bench",
+            dependencies: ["AiviSim", "BridgeCore", "MQTTShell", "ShellSupport"]
         ),
         .target(name: "TestSupport", dependencies: ["AiviSim"], path: "Tests/Support"),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore"]),

@@ -11,6 +11,7 @@ public final class AiviSimulator: Sendable {
     private let state: Mutex<SimState>
     private let server = Mutex<HTTPServer?>(nil)
     private let stopped = Mutex(false)
+    private let observers = Mutex<[@Sendable (SimObservation) -> Void]>([])
 
     private init(settings: SimSettings, clock: any SimClock) {
         self.settings = settings
@@ -50,6 +51,17 @@ public final class AiviSimulator: Sendable {
     }
 
     var isStopped: Bool { stopped.withLock { $0 } }
+
+    /// Adds an observer, called on the server's threads for every PATCH and every
+    /// event frame written; it must be quick and must not call back into the simulator.
+    public func observe(_ observer: @escaping @Sendable (SimObservation) -> Void) {
+        observers.withLock { $0.append(observer) }
+    }
+
+    func notify(_ observation: SimObservation) {
+        let current = observers.withLock { $0 }
+        for observer in current { observer(observation) }
+    }
 
     func withState<Result>(_ body: (inout SimState) -> Result) -> Result {
         state.withLock { body(&$0) }

@@ -41,6 +41,7 @@ enum EventStreamSession {
                 cursor = newCursor
                 for frame in frames {
                     guard stream.write(frame) else { return }
+                    simulator.notify(.frameWritten(frame))
                     lastWriteMs = nowMs
                 }
                 if nowMs - lastWriteMs >= keepaliveMs {

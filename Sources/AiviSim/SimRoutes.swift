@@ -24,11 +24,18 @@ enum SimRoutes {
     private static func patchWidget(_ request: HTTPRequest, _ simulator: AiviSimulator) -> HTTPResponse {
         let segments = request.pathSegments
         guard segments.count == 2 else { return jsonResponse(PatchAnswer.error(404, "no widget with that slug")) }
+        let slug = segments[1]
+        simulator.notify(.patchReceived(slug: slug))
         let nowMs = simulator.clock.nowMs
-        let (answer, delayMs) = simulator.withState { state in
-            (state.patch(slug: segments[1], authorization: request.header("Authorization"),
-                         body: request.body, nowMs: nowMs),
-             state.faults.answerDelayMs)
+        let (answer, delayMs, stored) = simulator.withState { state in
+            let answer = state.patch(slug: slug, authorization: request.header("Authorization"),
+                                     body: request.body, nowMs: nowMs)
+            return (answer, state.faults.answerDelayMs, answer.status == 200 ? state.histories[slug]?.last?.content : nil)
+        }
+        if let stored {
+            simulator.notify(.published(slug: slug, content: stored))
+        } else {
+            simulator.notify(.patchRefused(slug: slug, status: answer.status))
         }
         waitUnlessStopped(milliseconds: delayMs, simulator)
         return jsonResponse(answer)

@@ -1,0 +1,43 @@
+/// The bridge config the bench generates: `toggleCount` custom toggles in
+/// `widgetCount` widgets, state on `bench/dN/state` (raw ON/OFF), command on `bench/dN/set`.
+enum BenchConfig {
+    static let tokenVariable = "BRIDGE_BENCH_TOKEN"
+
+    static func stateTopic(_ toggle: Int) -> String { "bench/d\(toggle)/state" }
+    static func commandTopic(_ toggle: Int) -> String { "bench/d\(toggle)/set" }
+    static func actionId(_ toggle: Int) -> String { "d\(toggle)" }
+
+    /// The toggle a command topic belongs to, nil for any other topic.
+    static func toggle(ofCommandTopic topic: String) -> Int? {
+        guard topic.hasPrefix("bench/d"), topic.hasSuffix("/set") else { return nil }
+        return Int(topic.dropFirst("bench/d".count).dropLast("/set".count))
+    }
+
+    static func yaml(sizes: BenchSizes, brokerPort: Int, apiBaseURL: String, stateDirectory: String) -> String {
+        var lines = [
+            "aivi:",
+            "  api: \(apiBaseURL)",
+            "  token_env: \(tokenVariable)",
+            "mqtt:",
+            "  host: 127.0.0.1",
+            "  port: \(brokerPort)",
+            "  client_id: bridge-bench-bridge",
+            "state_dir: \(stateDirectory)",
+            "widgets:",
+        ]
+        for widget in 0..<sizes.widgetCount {
+            lines.append("  - slug: \(sizes.slug(ofWidget: widget))")
+            lines.append("    actions:")
+            for toggle in widget * sizes.togglesPerWidget..<(widget + 1) * sizes.togglesPerWidget {
+                lines += [
+                    "      - id: \(actionId(toggle))",
+                    "        label: Device \(toggle)",
+                    "        kind: toggle",
+                    "        state_topic: \(stateTopic(toggle))",
+                    "        command_topic: \(commandTopic(toggle))",
+                ]
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

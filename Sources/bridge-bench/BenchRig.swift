@@ -1,0 +1,111 @@
+import AiviSim
+import Glibc
+import ShellSupport
+
+/// Everything a run needs, started in order: a private mosquitto, the Aivi
+/// simulator in-process (rate limits relaxed), the bench's devices with a
+/// retained state each, and the bridge binary as a child process.
+final class BenchRig {
+    static let token = "bench-token"
+    static let phone = "bench-phone"
+
+    let sizes: BenchSizes
+    let directory: String
+    let broker: BenchBroker
+    let simulator: AiviSimulator
+    let recorder: SimRecorder
+    let devices: DeviceSimulator
+    /// The state each toggle's device last reported, as the bench drove it.
+    var states: [Bool]
+    private(set) var bridge: ChildProcess?
+    private(set) var spawnedUs: Int64 = 0
+
+    init(sizes: BenchSizes, brokerTCPNoDelay: Bool) throws {
+        self.sizes = sizes
+        guard let directory = FileText.temporaryDirectory(prefix: "bridge-bench") else {
+            throw BenchFailure("cannot make a temporary directory")
+        }
+        self.directory = directory
+        broker = try BenchBroker(directory: directory, tcpNoDelay: brokerTCPNoDelay)
+        do {
+            simulator = try AiviSimulator.start(settings: Self.simulatorSettings(sizes))
+        } catch {
+            broker.stop()
+            throw error
+        }
+        recorder = SimRecorder(observing: simulator)
+        states = (0..<sizes.toggleCount).map { $0 % 2 == 0 }
+        do {
+            devices = try DeviceSimulator(brokerPort: broker.port)
+        } catch {
+            simulator.stop()
+            broker.stop()
+            throw error
+        }
+    }
+
+    /// The documented service with its press limits lifted and other phones
+    /// updated at once: 1,000 paced presses would otherwise take 17 minutes.
+    static func simulatorSettings(_ sizes: BenchSizes) -> SimSettings {
+        var settings = SimSettings(token: token, widgetSlugs: sizes.slugs)
+        settings.rules.phoneBurst = 1_000_000
+        settings.rules.phoneRefillMs = 1
+        settings.rules.phonePressesPerMinute = 1_000_000
+        settings.rules.accountBurst = 1_000_000
+        settings.rules.accountRefillMs = 1
+        settings.rules.otherPhoneUpdateIntervalMs = 0
+        settings.maxRetainedEvents = 5_000
+        return settings
+    }
+
+    /// Publishes every device's retained state and waits until the broker holds them all.
+    func publishRetainedStates() throws {
+        guard devices.waitUntilConnected(timeoutMs: 10_000) else { throw BenchFailure("the bench's devices did not connect") }
+        for toggle in 0..<sizes.toggleCount {
+            try devices.publishState(toggle: toggle, isOn: states[toggle], retain: true, qos: .atLeastOnce)
+        }
+        let held = RetainedStateProbe.retainedCount(toggleCount: sizes.toggleCount, brokerPort: broker.port, timeoutMs: 10_000)
+        guard held >= sizes.toggleCount else {
+            throw BenchFailure("the broker holds \(held) of \(sizes.toggleCount) retained states")
+        }
+    }
+
+    /// Writes the config and spawns the bridge (`run --config`); returns the spawn time.
+    func spawnBridge(executable: String) throws {
+        let configPath = directory + "/bridge.yaml"
+        let yaml = BenchConfig.yaml(sizes: sizes, brokerPort: broker.port, apiBaseURL: simulator.baseURL,
+                                    stateDirectory: directory + "/state")
+        try FileText.write(yaml, to: configPath)
+        setenv(BenchConfig.tokenVariable, Self.token, 1)
+        spawnedUs = MonotonicClock.nowUs()
+        bridge = try ChildProcess(executable: executable, arguments: ["run", "--config", configPath],
+                                  logPath: directory + "/bridge.log")
+    }
+
+    var bridgeLogPath: String { directory + "/bridge.log" }
+
+    var bridgeStats: ProcessStats? { bridge.map { ProcessStats(pid: $0.pid) } }
+
+    /// Whether the bridge process is still running.
+    var isBridgeRunning: Bool { bridge.map { !$0.hasExited } ?? false }
+
+    private var isStopped = false
+
+    /// Stops everything once, the bridge first, each by its PID.
+    func stop() {
+        guard !isStopped else { return }
+        isStopped = true
+        bridge?.stop()
+        devices.stop()
+        simulator.stop()
+        broker.stop()
+    }
+
+    /// Whether `arrival`'s toggles all show the bench's states.
+    func showsCurrentStates(_ arrival: PatchArrival) -> Bool {
+        let shown = arrival.toggleStates
+        let widget = sizes.slugs.firstIndex(of: arrival.slug) ?? 0
+        let first = widget * sizes.togglesPerWidget
+        return (first..<first + sizes.togglesPerWidget).allSatisfy { shown[BenchConfig.actionId($0)] == states[$0] }
+    }
+}

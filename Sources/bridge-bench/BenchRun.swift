@@ -1,0 +1,37 @@
+import Glibc
+import ShellSupport
+
+/// One run of every scenario in order (start, presses, state changes, burst,
+/// idle, memory, size), the rig stopped afterwards whatever happened.
+enum BenchRun {
+    static func run(sizes: BenchSizes, bridgeExecutable: String, brokerTCPNoDelay: Bool) throws -> ResultTable {
+        var table = ResultTable()
+        let rig = try BenchRig(sizes: sizes, brokerTCPNoDelay: brokerTCPNoDelay)
+        defer { rig.stop() }
+        progress("broker on port \(rig.broker.port)\(brokerTCPNoDelay ? " (set_tcp_nodelay true)" : ""), simulator at \(rig.simulator.baseURL), files in \(rig.directory)")
+        progress("start: spawning \(bridgeExecutable)")
+        try StartScenario.run(rig, bridgeExecutable: bridgeExecutable, table: &table)
+        progress("press → command / confirmed: \(sizes.pressCount) presses")
+        try PressScenario.run(rig, table: &table)
+        progress("state → publish: \(sizes.stateChangeCount) state changes")
+        try StatePublishScenario.run(rig, table: &table)
+        progress("burst: \(sizes.burstMessageCount) state messages in \(sizes.burstDurationMs) ms")
+        try BurstScenario.run(rig, table: &table)
+        progress("idle: \(sizes.idleSeconds) s")
+        try IdleScenario.run(rig, table: &table)
+        guard rig.isBridgeRunning, let stats = rig.bridgeStats, let peakKB = stats.statusKilobytes("VmHWM") else {
+            throw BenchFailure("the bridge is not running at the end (see \(rig.bridgeLogPath))")
+        }
+        table.add("memory", "VmHWM after all of the above", Figure.megabytes(kB: peakKB), target: "≤ 16.0 MB",
+                  peakKB <= 16 * 1024 ? .met : .missed)
+        if rig.recorder.refusedCount > 0 { progress("note: the simulator refused \(rig.recorder.refusedCount) PATCHes") }
+        SizeScenario.run(bridgeExecutable: bridgeExecutable, directory: rig.directory, table: &table)
+        rig.stop()
+        DirectoryRemoval.removeTree(rig.directory)
+        return table
+    }
+
+    static func progress(_ line: String) {
+        StandardError.line("bridge-bench: \(line)")
+    }
+}

@@ -1,0 +1,25 @@
+/// How much each scenario does: the full run of issue 7, or `--quick` (seconds, for CI).
+struct BenchSizes: Sendable {
+    /// Toggles in the generated config (always 100, in `widgetCount` widgets).
+    var toggleCount = 100
+    var widgetCount = 5
+    var pressCount: Int
+    var stateChangeCount: Int
+    var burstMessageCount: Int
+    var burstDurationMs: Int
+    var idleSeconds: Int
+
+    static let full = BenchSizes(pressCount: 1_000, stateChangeCount: 1_000, burstMessageCount: 10_000,
+                                 burstDurationMs: 1_000, idleSeconds: 60)
+    static let quick = BenchSizes(pressCount: 30, stateChangeCount: 30, burstMessageCount: 1_000,
+                                  burstDurationMs: 100, idleSeconds: 5)
+
+    var togglesPerWidget: Int { toggleCount / widgetCount }
+
+    func slug(ofWidget index: Int) -> String { "bench-w\(index)" }
+
+    /// The widget that holds toggle `toggle`.
+    func slug(ofToggle toggle: Int) -> String { slug(ofWidget: toggle / togglesPerWidget) }
+
+    var slugs: [String] { (0..<widgetCount).map { slug(ofWidget: $0) } }
+}

@@ -1,0 +1,77 @@
+import MQTTShell
+import ShellSupport
+
+/// The bench's devices: one MQTT client that answers every command on
+/// `bench/dN/set` at once by publishing the commanded state on `bench/dN/state`,
+/// and records when each command arrived.
+final class DeviceSimulator: Sendable {
+    /// The most commands remembered (far above what a run makes).
+    static let maxCommands = 100_000
+
+    struct Command: Sendable {
+        var toggle: Int
+        var isOn: Bool
+        var arrivedUs: Int64
+    }
+
+    struct Records {
+        var isConnected = false
+        var commands: [Command] = []
+    }
+
+    let records = ConditionLock(Records())
+    private let client: MQTTClient
+
+    init(brokerPort: Int) throws {
+        let box = ConditionLock<DeviceSimulator?>(nil)
+        client = MQTTClient(settings: MQTTSettings(host: "127.0.0.1", port: brokerPort, clientId: "bridge-bench-devices")) { event in
+            box.withLock { $0 }?.handle(event)
+        }
+        box.withLock { $0 = self }
+        try client.setSubscriptions(["bench/+/set"])
+        try client.start()
+    }
+
+    func stop() { client.stop() }
+
+    func waitUntilConnected(timeoutMs: Int) -> Bool {
+        records.wait(timeoutMs: timeoutMs) { $0.isConnected }
+    }
+
+    var commandCount: Int { records.withLock { $0.commands.count } }
+
+    /// The first command at index `start` or later, waiting up to `timeoutMs`.
+    func waitForCommand(from start: Int, timeoutMs: Int) -> Command? {
+        records.wait(timeoutMs: timeoutMs, until: { $0.commands.count > start }) { records in
+            records.commands.count > start ? records.commands[start] : nil
+        }
+    }
+
+    /// Publishes a device's state (raw `ON`/`OFF`) as the device would.
+    func publishState(toggle: Int, isOn: Bool, retain: Bool, qos: MQTTQoS = .atMostOnce) throws {
+        try client.publish(topic: BenchConfig.stateTopic(toggle), payload: Array((isOn ? "ON" : "OFF").utf8), qos: qos, retain: retain)
+    }
+
+    private func handle(_ event: MQTTEvent) {
+        switch event {
+        case .connected:
+            records.withLock { $0.isConnected = true }
+        case .disconnected, .fatal:
+            records.withLock { $0.isConnected = false }
+        case .message(let message):
+            answer(message)
+        }
+    }
+
+    private func answer(_ message: MQTTMessage) {
+        let arrivedUs = MonotonicClock.nowUs()
+        guard let toggle = BenchConfig.toggle(ofCommandTopic: message.topic) else { return }
+        let isOn = message.payload == Array("ON".utf8)
+        try? publishState(toggle: toggle, isOn: isOn, retain: true)
+        records.withLock { records in
+            if records.commands.count < Self.maxCommands {
+                records.commands.append(Command(toggle: toggle, isOn: isOn, arrivedUs: arrivedUs))
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import ShellSupport
+
+/// Press → command and press → confirmed: presses one at a time on every
+/// toggle in turn; for each, the time from the simulator writing the event on
+/// the stream to the device's command arriving, and to the confirming PATCH
+/// (the device echoes at once).
+enum PressScenario {
+    struct Samples {
+        var streamToCommandUs: [Int64] = []
+        var streamToConfirmedUs: [Int64] = []
+        var pressToConfirmedUs: [Int64] = []
+    }
+
+    static func run(_ rig: BenchRig, table: inout ResultTable) throws {
+        var samples = Samples()
+        for index in 0..<rig.sizes.pressCount {
+            try pressOnce(rig, toggle: index * 37 % rig.sizes.toggleCount, into: &samples)
+        }
+        let count = samples.streamToCommandUs.count
+        table.addLatency("press → command", "p50, \(count) presses on \(rig.sizes.toggleCount) toggles",
+                         us: Percentile.of(samples.streamToCommandUs, percent: 50), limitUs: 500)
+        table.addLatency("press → command", "p99", us: Percentile.of(samples.streamToCommandUs, percent: 99), limitUs: 2_000)
+        table.addLatency("press → confirmed", "p50, event written → confirming PATCH",
+                         us: Percentile.of(samples.streamToConfirmedUs, percent: 50), limitUs: nil)
+        table.addLatency("press → confirmed", "p99, event written → confirming PATCH",
+                         us: Percentile.of(samples.streamToConfirmedUs, percent: 99), limitUs: 5_000)
+        table.addLatency("press → confirmed", "p99, press call → PATCH (+ sim's 15 ms stream poll)",
+                         us: Percentile.of(samples.pressToConfirmedUs, percent: 99), limitUs: nil)
+    }
+
+    private static func pressOnce(_ rig: BenchRig, toggle: Int, into samples: inout Samples) throws {
+        let slug = rig.sizes.slug(ofToggle: toggle)
+        let action = BenchConfig.actionId(toggle)
+        let frameIndex = rig.recorder.frameCount
+        let patchIndex = rig.recorder.patchCount
+        let commandIndex = rig.devices.commandCount
+        let pressUs = MonotonicClock.nowUs()
+        let outcome = rig.simulator.press(phone: BenchRig.phone, widget: slug, action: action)
+        guard outcome.isAccepted else {
+            throw BenchFailure("the simulator refused a press of \(slug)/\(action): \(outcome.refusal?.rawValue ?? "?")")
+        }
+        guard let frame = rig.recorder.waitForFrame(at: frameIndex, timeoutMs: 5_000),
+              let requested = frame.pressData?["value"]?.boolValue else {
+            throw BenchFailure("the press of \(action) was not written on the event stream")
+        }
+        guard let command = rig.devices.waitForCommand(from: commandIndex, timeoutMs: 5_000) else {
+            throw BenchFailure("no command arrived for the press of \(action) (see \(rig.bridgeLogPath))")
+        }
+        guard command.toggle == toggle, command.isOn == requested else {
+            throw BenchFailure("the press of \(action) (\(requested)) gave a command for d\(command.toggle) (\(command.isOn))")
+        }
+        guard let confirming = rig.recorder.waitForPatch(from: patchIndex, timeoutMs: 5_000, where: {
+            $0.slug == slug && $0.shows(action, on: requested)
+        }) else {
+            throw BenchFailure("no confirming PATCH for the press of \(action) (see \(rig.bridgeLogPath))")
+        }
+        rig.states[toggle] = requested
+        samples.streamToCommandUs.append(command.arrivedUs - frame.writtenUs)
+        samples.streamToConfirmedUs.append(confirming.arrivedUs - frame.writtenUs)
+        samples.pressToConfirmedUs.append(confirming.arrivedUs - pressUs)
+    }
+}

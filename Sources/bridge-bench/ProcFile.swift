@@ -1,0 +1,51 @@
+import Glibc
+
+/// Small text files under /proc (and the bench's own temp files), read whole.
+enum ProcFile {
+    /// At most this much is read from one file.
+    static let maxBytes = 256 * 1024
+
+    static func read(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < maxBytes {
+            let count = fread(&chunk, 1, chunk.count, file)
+            if count <= 0 { break }
+            bytes += chunk[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The names in a directory (without `.` and `..`), empty when unreadable.
+    static func entries(of directory: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// The directory of this executable (from /proc/self/exe).
+    static func ownDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+
+    /// The size of a file in bytes, nil when it cannot be read.
+    static func size(of path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_size)
+    }
+}

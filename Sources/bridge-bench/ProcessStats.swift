@@ -1,0 +1,45 @@
+import Glibc
+
+/// What /proc says about the bridge process.
+struct ProcessStats: Sendable {
+    let pid: pid_t
+
+    /// Clock ticks per second of /proc's CPU times.
+    static let ticksPerSecond = Int64(sysconf(Int32(_SC_CLK_TCK)))
+
+    /// User plus system CPU time of the whole process (all threads, finished ones
+    /// included), microseconds, from /proc/PID/stat (tick resolution).
+    func cpuTimeUs() -> Int64? {
+        guard let text = ProcFile.read("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
+        // After the command's `)`: field 3 (state) onwards; utime is field 14, stime 15.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+        return (user + system) * 1_000_000 / Self.ticksPerSecond
+    }
+
+    /// A `kB` line of /proc/PID/status (e.g. `VmHWM`), in kibibytes.
+    func statusKilobytes(_ key: String) -> Int64? {
+        guard let text = ProcFile.read("/proc/\(pid)/status") else { return nil }
+        return Self.number(after: key + ":", in: text)
+    }
+
+    /// Voluntary plus nonvoluntary context switches, summed over the live threads.
+    func contextSwitches() -> Int64 {
+        ProcFile.entries(of: "/proc/\(pid)/task").reduce(0) { total, task in
+            guard let text = ProcFile.read("/proc/\(pid)/task/\(task)/status") else { return total }
+            let voluntary = Self.number(after: "\nvoluntary_ctxt_switches:", in: text) ?? 0
+            let nonvoluntary = Self.number(after: "\nnonvoluntary_ctxt_switches:", in: text) ?? 0
+            return total + voluntary + nonvoluntary
+        }
+    }
+
+    /// How many threads the process has now.
+    func threadCount() -> Int { ProcFile.entries(of: "/proc/\(pid)/task").count }
+
+    /// The first integer after `key` in `text`.
+    static func number(after key: String, in text: String) -> Int64? {
+        guard let range = text.firstRange(of: key) else { return nil }
+        let digits = text[range.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isNumber }
+        return Int64(digits)
+    }
+}
