@@ -24,6 +24,9 @@ enum BenchRun {
         }
         table.add("memory", "VmHWM after all of the above", Figure.megabytes(kB: peakKB), target: "≤ 16.0 MB",
                   peakKB <= 16 * 1024 ? .met : .missed)
+        for (key, meaning) in [("RssAnon", "private memory"), ("RssFile", "mapped files, mostly shared libraries")] {
+            if let kB = stats.statusKilobytes(key) { table.add("memory", "\(key) at the end (\(meaning))", Figure.megabytes(kB: kB)) }
+        }
         if rig.recorder.refusedCount > 0 { progress("note: the simulator refused \(rig.recorder.refusedCount) PATCHes") }
         SizeScenario.run(bridgeExecutable: bridgeExecutable, directory: rig.directory, table: &table)
         rig.stop()

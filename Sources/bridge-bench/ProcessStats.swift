@@ -17,6 +17,20 @@ struct ProcessStats: Sendable {
         return (user + system) * 1_000_000 / Self.ticksPerSecond
     }
 
+    /// Time on a CPU of the live threads, nanoseconds, summed from
+    /// /proc/PID/task/*/schedstat (exact, unlike the 10 ms ticks of `stat`);
+    /// nil when the kernel does not keep schedstat.
+    func threadRunTimeNs() -> Int64? {
+        let tasks = ProcFile.entries(of: "/proc/\(pid)/task")
+        var totalNs: Int64 = 0
+        for task in tasks {
+            guard let text = ProcFile.read("/proc/\(pid)/task/\(task)/schedstat"),
+                  let first = text.split(separator: " ").first, let runNs = Int64(first) else { return nil }
+            totalNs += runNs
+        }
+        return tasks.isEmpty ? nil : totalNs
+    }
+
     /// A `kB` line of /proc/PID/status (e.g. `VmHWM`), in kibibytes.
     func statusKilobytes(_ key: String) -> Int64? {
         guard let text = ProcFile.read("/proc/\(pid)/status") else { return nil }

@@ -25,5 +25,8 @@ enum StartScenario {
         }
         table.addLatency("start", "spawn → first PATCH, \(rig.sizes.toggleCount) retained states", us: first.arrivedUs - rig.spawnedUs, limitUs: nil)
         table.addLatency("start", "spawn → all \(rig.sizes.widgetCount) widgets show them", us: lastUs - rig.spawnedUs, limitUs: nil)
+        if let startKB = rig.bridgeStats?.statusKilobytes("VmHWM") {
+            table.add("start", "VmHWM once started (the libraries and the runtime)", Figure.megabytes(kB: startKB))
+        }
     }
 }
