@@ -36,6 +36,10 @@ public final class HTTPClient: Sendable {
         worker.withLock { $0 = thread }
     }
 
+    deinit {
+        stop(abandonInFlight: true)
+    }
+
     /// Queues `request`; see the type's documentation for where `completion` runs.
     public func send(_ request: HTTPRequest, completion: @escaping Completion) {
         let refusal: HTTPClientError? = state.withLock { state in

@@ -25,6 +25,10 @@ public final class SSEClient: Sendable {
         self.state = ConditionLock(State(lastEventId: settings.initialLastEventId))
     }
 
+    deinit {
+        stop()
+    }
+
     /// Starts the client's thread, which connects at once.
     public func start() throws {
         let runner = SSEStreamRunner(easy: try CurlEasy(), settings: settings, handler: handler, state: state)

@@ -120,3 +120,32 @@ struct HTTPClientTests {
         #expect(results.values.last == .stopped)
     }
 }
+
+@Suite("HTTPClient over TLS")
+struct HTTPClientTLSTests {
+    @Test func verifiesAgainstTheConfiguredCAAndKeepsTheConnection() throws {
+        let server = try ScriptedHTTPServer(useTLS: true)
+        let caFile = try #require(server.certificates?.caFile)
+        let client = try HTTPClient(settings: HTTPClientSettings(caFile: caFile))
+        defer { client.stop() }
+
+        for _ in 0..<2 {
+            let request = HTTPRequest(method: "PATCH", url: server.baseURL + "/echo", body: Array("1".utf8))
+            #expect(try sendAndWait(client, request)?.get().statusCode == 200)
+        }
+        #expect(server.connectionCount == 1)
+    }
+
+    @Test func refusesAnUnknownCertificate() throws {
+        let server = try ScriptedHTTPServer(useTLS: true)
+        let client = try HTTPClient()
+        defer { client.stop() }
+
+        let result = try #require(sendAndWait(client, HTTPRequest(method: "GET", url: server.baseURL + "/echo")))
+        guard case .failure(let error) = result else {
+            Issue.record("expected a TLS failure, got \(result)")
+            return
+        }
+        #expect(error.kind == .tls)
+    }
+}

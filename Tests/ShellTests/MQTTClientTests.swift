@@ -8,8 +8,13 @@ final class RecordedMQTTClient: @unchecked Sendable {
     let events = Recorder<MQTTEvent>()
     let client: MQTTClient
 
-    init(port: Int, statusTopic: String? = "bridge/status", username: String? = nil, password: String? = nil, subscriptions: Set<String> = []) throws {
-        var settings = MQTTSettings(host: "127.0.0.1", port: port, clientId: "test-\(UUID().uuidString)")
+    init(
+        port: Int, host: String = "127.0.0.1", statusTopic: String? = "bridge/status", username: String? = nil, password: String? = nil,
+        subscriptions: Set<String> = [], protocolVersion: MQTTSettings.ProtocolVersion = .v311, tlsCAFile: String? = nil
+    ) throws {
+        var settings = MQTTSettings(host: host, port: port, clientId: "test-\(UUID().uuidString)")
+        settings.protocolVersion = protocolVersion
+        settings.tlsCAFile = tlsCAFile
         settings.username = username
         settings.password = password
         settings.status = statusTopic.map { MQTTSettings.Status(topic: $0) }
@@ -19,6 +24,10 @@ final class RecordedMQTTClient: @unchecked Sendable {
         let recorder = events
         client = MQTTClient(settings: settings) { recorder.append($0) }
         try client.setSubscriptions(subscriptions)
+    }
+
+    var fatalReasons: [String] {
+        events.values.compactMap { if case .fatal(let reason) = $0 { reason } else { nil } }
     }
 
     var connectedCount: Int { events.values.filter { $0 == .connected }.count }
@@ -130,9 +139,8 @@ struct MQTTClientTests {
         let refused = try RecordedMQTTClient(port: broker.port, username: "bridge", password: "wrong-pass")
         try refused.client.start()
         defer { refused.client.stop() }
-        let fatalReasons = { refused.events.values.compactMap { if case .fatal(let reason) = $0 { reason } else { nil } } }
-        #expect(waitUntil { fatalReasons().count >= 2 })
-        #expect(fatalReasons().allSatisfy { $0.contains("refused") && !$0.contains("wrong-pass") })
+        #expect(waitUntil { refused.fatalReasons.count >= 2 })
+        #expect(refused.fatalReasons.allSatisfy { $0.contains("refused") && !$0.contains("wrong-pass") })
 
         let accepted = try RecordedMQTTClient(port: broker.port, username: "bridge", password: "s3cret-pass")
         try accepted.client.start()
@@ -147,5 +155,47 @@ struct MQTTClientTests {
         #expect(throws: MQTTError.self) { try recorded.client.start() }
         recorded.client.stop()
         recorded.client.stop()
+    }
+
+    @Test func speaksMQTT5() throws {
+        let broker = try MosquittoBroker()
+        let recorded = try RecordedMQTTClient(port: broker.port, subscriptions: ["dev/state"], protocolVersion: .v5)
+        try recorded.client.start()
+        defer { recorded.client.stop() }
+        #expect(waitUntil { recorded.connectedCount == 1 })
+        try MosquittoCLI.publish(port: broker.port, topic: "dev/state", payload: "v5", directory: broker.directory)
+        #expect(waitUntil { recorded.payloads(on: "dev/state") == ["v5"] })
+    }
+
+    @Test func unresolvableHostIsFatalAndRetried() throws {
+        let recorded = try RecordedMQTTClient(port: 1883, host: "nonexistent-host.invalid")
+        try recorded.client.start()
+        defer { recorded.client.stop() }
+        #expect(waitUntil { recorded.fatalReasons.count >= 2 })
+        #expect(recorded.connectedCount == 0)
+    }
+
+    @Test func connectsOverTLSWithTheCAFile() throws {
+        let broker = try MosquittoBroker(useTLS: true)
+        let caFile = try #require(broker.certificates?.caFile)
+        let recorded = try RecordedMQTTClient(port: broker.port, tlsCAFile: caFile)
+        try recorded.client.start()
+        defer { recorded.client.stop() }
+        #expect(waitUntil { recorded.connectedCount == 1 })
+    }
+
+    @Test func untrustedBrokerCertificateIsFatal() throws {
+        let broker = try MosquittoBroker(useTLS: true)
+        let otherAuthority = try TestCertificates(directory: broker.directory, name: "other")
+        let recorded = try RecordedMQTTClient(port: broker.port, tlsCAFile: otherAuthority.caFile)
+        try recorded.client.start()
+        defer { recorded.client.stop() }
+        #expect(waitUntil { !recorded.fatalReasons.isEmpty })
+        #expect(recorded.connectedCount == 0)
+    }
+
+    @Test func missingCAFileFailsAtStart() throws {
+        let recorded = try RecordedMQTTClient(port: 1883, tlsCAFile: "/nonexistent/ca.crt")
+        #expect(throws: MQTTError.self) { try recorded.client.start() }
     }
 }

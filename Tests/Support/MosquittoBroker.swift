@@ -19,11 +19,16 @@ public final class MosquittoBroker: @unchecked Sendable {
     private var child: ChildProcess?
     private var startCount = 0
 
+    /// Certificates of the TLS listener, when the broker was made with `useTLS`.
+    public let certificates: TestCertificates?
+
     /// Writes the config and starts the broker; returns once the port accepts.
-    /// With `credentials`, anonymous clients are refused.
-    public init(credentials: Credentials? = nil) throws {
+    /// With `credentials`, anonymous clients are refused; with `useTLS` the listener
+    /// speaks TLS only, with a certificate from `certificates`.
+    public init(credentials: Credentials? = nil, useTLS: Bool = false) throws {
         port = LoopbackPort.free()
         directory = try TemporaryDirectory(prefix: "mosquitto")
+        certificates = useTLS ? try TestCertificates(directory: directory) : nil
         try writeConfig(credentials: credentials)
         try start()
     }
@@ -76,6 +81,9 @@ public final class MosquittoBroker: @unchecked Sendable {
             "log_type warning",
             "log_type notice",
         ]
+        if let certificates {
+            lines += ["cafile \(certificates.caFile)", "certfile \(certificates.certificateFile)", "keyfile \(certificates.keyFile)"]
+        }
         if let credentials {
             let passwordFile = directory.file("passwords")
             try runToCompletion("/usr/bin/mosquitto_passwd", ["-b", "-c", passwordFile, credentials.username, credentials.password])

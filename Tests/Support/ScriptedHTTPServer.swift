@@ -14,15 +14,20 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
     private let directory: TemporaryDirectory
     private let child: ChildProcess
 
-    public init() throws {
+    /// The server's certificates when it speaks HTTPS.
+    public let certificates: TestCertificates?
+
+    /// Starts the server; with `useTLS` it speaks HTTPS with a certificate for
+    /// 127.0.0.1 signed by `certificates.caFile`.
+    public init(useTLS: Bool = false) throws {
         directory = try TemporaryDirectory(prefix: "httpserver")
+        certificates = useTLS ? try TestCertificates(directory: directory) : nil
         let script = directory.file("server.py")
         try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
         let portFile = directory.file("port")
-        child = try ChildProcess(
-            executable: "/usr/bin/env", arguments: ["python3", script, portFile, directory.file("requests.log")],
-            directory: directory.path, name: "server"
-        )
+        var arguments = ["python3", script, portFile, directory.file("requests.log")]
+        if let certificates { arguments += [certificates.certificateFile, certificates.keyFile] }
+        child = try ChildProcess(executable: "/usr/bin/env", arguments: arguments, directory: directory.path, name: "server")
         let child = child
         guard waitUntil(timeoutSeconds: 10, { FileManager.default.fileExists(atPath: portFile) || !child.isRunning }),
               let text = try? String(contentsOfFile: portFile, encoding: .utf8), let port = Int(text) else {
@@ -37,7 +42,7 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
         directory.remove()
     }
 
-    public var baseURL: String { "http://127.0.0.1:\(port)" }
+    public var baseURL: String { "\(certificates == nil ? "http" : "https")://127.0.0.1:\(port)" }
 
     /// The log lines: `CONN` per accepted connection, then one per request.
     public var log: [String] {
@@ -50,7 +55,7 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
     public func stop() { child.stop() }
 
     private static let script = #"""
-    import os, sys, time, threading
+    import os, ssl, sys, time, threading
     from http.server import ThreadingHTTPServer, BaseHTTPRequestHandler
 
     port_file, log_file = sys.argv[1], sys.argv[2]
@@ -148,6 +153,10 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
 
     server = ThreadingHTTPServer(('127.0.0.1', 0), Handler)
     server.daemon_threads = True
+    if len(sys.argv) > 4:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[3], sys.argv[4])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     with open(port_file + '.tmp', 'w') as f:
         f.write(str(server.server_address[1]))
     os.rename(port_file + '.tmp', port_file)
