@@ -34,8 +34,14 @@ public final class ChildProcess: @unchecked Sendable {
         defer { lock.unlock() }
         if reapedStatus != nil { return false }
         var status: Int32 = 0
-        if waitpid(pid, &status, WNOHANG) == pid {
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid {
             reapedStatus = status
+            return false
+        }
+        if result == -1 && errno == ECHILD {
+            // Reaped elsewhere (e.g. by a Foundation `Process` monitor): it has exited.
+            reapedStatus = 0xff00
             return false
         }
         return true

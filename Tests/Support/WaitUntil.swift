@@ -12,6 +12,18 @@ public func waitUntil(timeoutSeconds: Double = 10, _ condition: () throws -> Boo
     return try condition()
 }
 
+/// Async variant: polls `condition` every few milliseconds, suspending (not blocking a
+/// thread of the shared pool) in between, until it holds or `timeoutSeconds` pass.
+/// Prefer it in async tests whose subject runs on Swift concurrency.
+public func waitUntil(timeoutSeconds: Double = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeoutSeconds)
+    while Date() < deadline {
+        if try condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return try condition()
+}
+
 /// A unique temporary directory, removed by `remove()`.
 public struct TemporaryDirectory: Sendable {
     public let path: String
