@@ -158,4 +158,24 @@ import Testing
         let later = try TestHTTP.request(port: fixture.port, "GET", "/_sim/phones/alice")
         #expect(later.bodyText.contains("\"state\":\"No response\""))
     }
+
+    @Test func theAssumedAnyUpdateRuleIsOneSetting() throws {
+        let fixture = try SimFixture { $0.rules.toggleWaitEndsOnAnyUpdate = true }
+        try fixture.publish()
+        _ = Self.press(fixture, "alice", "porch")
+        try fixture.publish(SimFixture.actions(porchOn: false))
+        #expect(fixture.state("alice", "porch") == .off, "the true state published after a failed press")
+    }
+
+    @Test func severalPhonesShowTheSameWidgetEachTheirOwnWay() throws {
+        let fixture = try SimFixture()
+        try fixture.publish()
+        _ = Self.press(fixture, "alice", "porch")
+        _ = Self.press(fixture, "bob", "movie")
+        #expect(fixture.state("alice", "porch") == .turningOn)
+        #expect(fixture.state("alice", "movie") == .idle)
+        #expect(fixture.state("bob", "porch") == .off)
+        #expect(fixture.state("bob", "movie") == .sent)
+        #expect(fixture.state("carol", "porch") == .off)
+    }
 }
