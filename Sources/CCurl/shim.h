@@ -1,1 +1,43 @@
 #include <curl/curl.h>
+
+/* Typed wrappers for libcurl's variadic functions, which Swift cannot call. */
+
+static inline CURLcode sb_curl_setopt_long(CURL *handle, CURLoption option, long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode sb_curl_setopt_string(CURL *handle, CURLoption option, const char *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode sb_curl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode sb_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+
+typedef size_t (*sb_curl_data_callback)(char *data, size_t size, size_t count, void *context);
+typedef int (*sb_curl_progress_callback)(void *context, curl_off_t dltotal, curl_off_t dlnow,
+                                         curl_off_t ultotal, curl_off_t ulnow);
+
+static inline CURLcode sb_curl_setopt_write_function(CURL *handle, sb_curl_data_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+
+static inline CURLcode sb_curl_setopt_header_function(CURL *handle, sb_curl_data_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
+static inline CURLcode sb_curl_setopt_read_function(CURL *handle, sb_curl_data_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
+
+static inline CURLcode sb_curl_setopt_progress_function(CURL *handle, sb_curl_progress_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+
+static inline CURLcode sb_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
+    return curl_easy_getinfo(handle, info, value);
+}

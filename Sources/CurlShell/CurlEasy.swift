@@ -1,0 +1,70 @@
+import CCurl
+import ShellSupport
+
+/// One libcurl easy handle: options, headers, perform. Not thread-safe: one
+/// owner thread uses it. Reusing it keeps the connection and the TLS session.
+final class CurlEasy {
+    let handle: UnsafeMutableRawPointer
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    init() throws(CurlError) {
+        CurlLibrary.initializeOnce()
+        guard let handle = curl_easy_init() else { throw CurlError("curl_easy_init", CURLE_FAILED_INIT) }
+        self.handle = handle
+    }
+
+    deinit {
+        curl_slist_free_all(headerList)
+        curl_easy_cleanup(handle)
+    }
+
+    func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
+        try check("setopt", sb_curl_setopt_long(handle, option, value))
+    }
+
+    func set(_ option: CURLoption, _ value: String) throws(CurlError) {
+        try check("setopt", sb_curl_setopt_string(handle, option, value))
+    }
+
+    func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) throws(CurlError) {
+        try check("setopt", sb_curl_setopt_pointer(handle, option, pointer))
+    }
+
+    /// Sets the request body (libcurl copies it); set POSTFIELDSIZE first.
+    func setCopiedBody(_ body: [UInt8]) throws(CurlError) {
+        var bytes = body.isEmpty ? [0] : body
+        let code = bytes.withUnsafeMutableBytes { sb_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
+        try check("setopt", code)
+    }
+
+    /// Replaces the request headers ("Name: value" lines).
+    func setHeaders(_ lines: [String]) throws(CurlError) {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines { list = curl_slist_append(list, line) }
+        try check("setopt", sb_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, list))
+        curl_slist_free_all(headerList)
+        headerList = list
+    }
+
+    /// Runs the transfer; returns curl's result code.
+    func perform() -> CURLcode {
+        curl_easy_perform(handle)
+    }
+
+    var responseCode: Int {
+        var code = 0
+        _ = sb_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
+        return code
+    }
+
+    private func check(_ operation: String, _ code: CURLcode) throws(CurlError) {
+        guard code == CURLE_OK else { throw CurlError(operation, code) }
+    }
+}
+
+/// curl_global_init, once per process, before any thread uses libcurl.
+enum CurlLibrary {
+    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    static func initializeOnce() { _ = initialized }
+}

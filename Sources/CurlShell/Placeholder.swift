@@ -1,1 +1,0 @@
-// CurlShell: placeholder until its first real file lands.

@@ -1,0 +1,33 @@
+/// How `SSEClient` connects and reconnects.
+public struct SSEClientSettings: Sendable {
+    public var url: String
+    /// Extra request headers (e.g. the `Authorization` token).
+    public var headers: [(name: String, value: String)]
+    public var caFile: String?
+    public var connectTimeoutMs: Int = 10_000
+    /// A stream that sends no byte for this long is dead (the server sends a
+    /// comment at least every 15 s).
+    public var deadConnectionTimeoutMs: Int = 45_000
+    /// The reconnect delay until the server sends `retry:`.
+    public var initialReconnectDelayMs: Int = 1_000
+    /// Consecutive failures double the delay up to this.
+    public var maxReconnectDelayMs: Int = 30_000
+    public var maxEventBytes: Int = 64 * 1024
+
+    public init(url: String, headers: [(name: String, value: String)] = [], caFile: String? = nil) {
+        self.url = url
+        self.headers = headers
+        self.caFile = caFile
+    }
+}
+
+/// What the event stream reports to its owner (on the stream's thread).
+public enum SSEClientEvent: Sendable, Equatable {
+    /// The stream is open; the response's `Date` header, if any.
+    case connected(dateHeader: String?)
+    case event(SSEEvent)
+    /// The stream ended or could not open; it will reconnect after a delay.
+    case disconnected(reason: String)
+    /// An event was skipped (too large).
+    case invalidEvent(reason: String)
+}

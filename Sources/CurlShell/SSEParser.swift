@@ -1,0 +1,157 @@
+/// One dispatched Server-Sent Event.
+public struct SSEEvent: Sendable, Equatable {
+    /// The last event ID at dispatch (WHATWG: it carries over between events).
+    public var id: String?
+    /// `message` when the stream named no type.
+    public var type: String
+    public var data: String
+
+    public init(id: String?, type: String, data: String) {
+        self.id = id
+        self.type = type
+        self.data = data
+    }
+}
+
+/// An incremental parser of the `text/event-stream` format, exactly as WHATWG
+/// HTML's "Server-sent events" section says: UTF-8, an optional BOM at the
+/// start, CR, LF or CRLF line ends (also split across chunks), comments,
+/// `event`, `data` (joined with LF), `id` (ignored when it has a NUL), `retry`
+/// (digits only). Pure: bytes in, outputs out. Bounded by `maxEventBytes`.
+public struct SSEParser: Sendable {
+    /// What a chunk of the stream produced.
+    public enum Output: Sendable, Equatable {
+        case event(SSEEvent)
+        /// A `retry:` field: the reconnection time in milliseconds.
+        case retry(Int)
+        /// An event (or line) was larger than the cap; it was skipped.
+        case oversized
+    }
+
+    public let maxEventBytes: Int
+    /// The last event ID string (set at each dispatch point from the buffer):
+    /// sent as `Last-Event-ID` on reconnect, so an event cut off mid-way is
+    /// asked for again.
+    public private(set) var lastEventId: String?
+    private var lastEventIdBuffer: String?
+
+    private var line: [UInt8] = []
+    private var data: [UInt8] = []
+    private var hasData = false
+    private var eventType = ""
+    private var isAtStreamStart = true
+    private var previousWasCR = false
+    private var isDiscarding = false
+
+    public init(maxEventBytes: Int = 64 * 1024, lastEventId: String? = nil) {
+        self.maxEventBytes = maxEventBytes
+        self.lastEventId = lastEventId
+        self.lastEventIdBuffer = lastEventId
+    }
+
+    /// A new connection: the stream starts over (BOM allowed again), the last
+    /// event ID is kept.
+    public mutating func resetStream() {
+        self = SSEParser(maxEventBytes: maxEventBytes, lastEventId: lastEventId)
+    }
+
+    /// Feeds bytes; returns what they completed, in order.
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Output] where Bytes.Element == UInt8 {
+        var outputs: [Output] = []
+        for byte in bytes {
+            if isAtStreamStart {
+                if skipBOM(byte) { continue }
+            }
+            switch byte {
+            case 0x0D:
+                endLine(&outputs)
+                previousWasCR = true
+            case 0x0A:
+                if !previousWasCR { endLine(&outputs) }
+                previousWasCR = false
+            default:
+                previousWasCR = false
+                append(byte, &outputs)
+            }
+        }
+        return outputs
+    }
+
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// Drops a UTF-8 BOM at the very start of the stream.
+    private mutating func skipBOM(_ byte: UInt8) -> Bool {
+        let position = line.count
+        if position < 3, byte == Self.byteOrderMark[position] {
+            line.append(byte)
+            if line.count == 3 { line = []; isAtStreamStart = false }
+            return true
+        }
+        isAtStreamStart = false
+        return false
+    }
+
+    private mutating func append(_ byte: UInt8, _ outputs: inout [Output]) {
+        guard !isDiscarding else { return }
+        guard line.count + data.count < maxEventBytes else {
+            isDiscarding = true
+            line = []
+            return
+        }
+        line.append(byte)
+    }
+
+    private mutating func endLine(_ outputs: inout [Output]) {
+        defer { line = [] }
+        if isDiscarding {
+            // The oversized event ends at the next blank line.
+            if line.isEmpty {
+                isDiscarding = false
+                lastEventId = lastEventIdBuffer
+                resetEvent()
+                outputs.append(.oversized)
+            }
+            return
+        }
+        if line.isEmpty { dispatch(&outputs); return }
+        if line.first == UInt8(ascii: ":") { return }
+        process(field: line, &outputs)
+    }
+
+    private mutating func process(field lineBytes: [UInt8], _ outputs: inout [Output]) {
+        let colon = lineBytes.firstIndex(of: UInt8(ascii: ":"))
+        let name = String(decoding: lineBytes[..<(colon ?? lineBytes.endIndex)], as: UTF8.self)
+        var value = colon.map { Array(lineBytes[($0 + 1)...]) } ?? []
+        if value.first == UInt8(ascii: " ") { value.removeFirst() }
+        switch name {
+        case "event": eventType = String(decoding: value, as: UTF8.self)
+        case "data":
+            data += value
+            data.append(0x0A)
+            hasData = true
+        case "id" where !value.contains(0):
+            lastEventIdBuffer = String(decoding: value, as: UTF8.self)
+        case "retry":
+            if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+               let milliseconds = Int(String(decoding: value, as: UTF8.self)) {
+                outputs.append(.retry(milliseconds))
+            }
+        default: break
+        }
+    }
+
+    private mutating func dispatch(_ outputs: inout [Output]) {
+        defer { resetEvent() }
+        lastEventId = lastEventIdBuffer
+        guard hasData else { return }
+        if data.last == 0x0A { data.removeLast() }
+        let type = eventType.isEmpty ? "message" : eventType
+        outputs.append(.event(SSEEvent(id: lastEventId, type: type, data: String(decoding: data, as: UTF8.self))))
+    }
+
+    private mutating func resetEvent() {
+        data = []
+        hasData = false
+        eventType = ""
+    }
+}

@@ -1,0 +1,40 @@
+import CMosquitto
+
+/// What the client does in libmosquitto's callbacks (network thread, handle lock not held).
+extension MQTTClient {
+    func didConnect(handle current: OpaquePointer, returnCode: Int32) {
+        guard returnCode == 0 else {
+            let reason = refusalText(returnCode)
+            state.withLock { $0.connectRefusal = "broker refused the connection: \(reason)" }
+            return
+        }
+        let topics = state.withLock { state in
+            state.isConnected = true
+            state.failedAttempts = 0
+            state.lastReportedReason = nil
+            return state.subscriptions
+        }
+        for topic in topics {
+            mosquitto_subscribe(current, nil, topic, settings.subscriptionQoS.rawValue)
+        }
+        if let status = settings.status {
+            _ = try? Self.publish(on: current, topic: status.topic, payload: status.onlinePayload, qos: .atLeastOnce, retain: true)
+        }
+        handler(.connected)
+    }
+
+    func didReceive(_ message: MQTTMessage) {
+        handler(.message(message))
+    }
+
+    func didAcknowledgePublish(messageId: Int32) {
+        state.withLock { state in
+            if state.offlineMessageId == messageId { state.isOfflineAcknowledged = true }
+        }
+    }
+
+    private func refusalText(_ code: Int32) -> String {
+        let text = settings.protocolVersion == .v5 ? mosquitto_reason_string(code) : mosquitto_connack_string(code)
+        return text.map { String(cString: $0) } ?? "code \(code)"
+    }
+}

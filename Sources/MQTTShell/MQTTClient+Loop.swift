@@ -1,0 +1,119 @@
+import CMosquitto
+
+/// The network thread: connection attempts, backoff, fatal errors and recreation.
+extension MQTTClient {
+    /// How one client handle's life ended.
+    enum LoopOutcome {
+        case stopped
+        case fatal(reason: String)
+    }
+
+    /// Runs clients until `stop()`; after a fatal error reports it, waits and recreates.
+    func runSupervisor() {
+        var fatalDelayMs = settings.fatalRetryDelayMs
+        while true {
+            guard case .fatal(let reason) = runClient() else { return }
+            markDisconnected()
+            handler(.fatal(reason: reason))
+            if waitUnlessStopping(ms: fatalDelayMs) { return }
+            fatalDelayMs = min(fatalDelayMs * 2, max(settings.fatalRetryDelayMs, 300_000))
+            if let error = recreateHandle() {
+                handler(.fatal(reason: error.description))
+            }
+        }
+    }
+
+    /// Connects, loops and reconnects with one handle until stopped or a fatal error.
+    private func runClient() -> LoopOutcome {
+        guard var returnCode = withHandle({ mosquitto_connect_async($0, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds)) }) else {
+            return .stopped
+        }
+        while true {
+            while returnCode == MOSQ_ERR_SUCCESS.rawValue {
+                returnCode = withHandle({ mosquitto_loop($0, 1000, 1) }) ?? MOSQ_ERR_NO_CONN.rawValue
+            }
+            let reason = MQTTError.text(forCode: returnCode)
+            if let outcome = outcomeOfFailure(returnCode: returnCode, reason: reason) { return outcome }
+            report(disconnectReason: reason)
+            if waitUnlessStopping(ms: nextReconnectDelayMs()) { return .stopped }
+            returnCode = withHandle({ mosquitto_reconnect_async($0) }) ?? MOSQ_ERR_NO_CONN.rawValue
+        }
+    }
+
+    /// Whether the failure ends this handle's life (stop or fatal), else nil to retry.
+    private func outcomeOfFailure(returnCode: Int32, reason: String) -> LoopOutcome? {
+        let (isStopping, refusal) = state.withLock { state in
+            defer { state.connectRefusal = nil }
+            return (state.isStopping, state.connectRefusal)
+        }
+        if isStopping { return .stopped }
+        if let refusal { return .fatal(reason: refusal) }
+        if Self.isFatal(returnCode) { return .fatal(reason: reason) }
+        return nil
+    }
+
+    /// Return codes after which libmosquitto's own loop gives up too.
+    static func isFatal(_ returnCode: Int32) -> Bool {
+        let fatalCodes: [mosq_err_t] = [
+            MOSQ_ERR_NOMEM, MOSQ_ERR_PROTOCOL, MOSQ_ERR_INVAL, MOSQ_ERR_NOT_FOUND, MOSQ_ERR_TLS,
+            MOSQ_ERR_PAYLOAD_SIZE, MOSQ_ERR_NOT_SUPPORTED, MOSQ_ERR_AUTH, MOSQ_ERR_ACL_DENIED,
+            MOSQ_ERR_UNKNOWN, MOSQ_ERR_EAI, MOSQ_ERR_PROXY, MOSQ_ERR_CONN_REFUSED,
+        ]
+        return fatalCodes.contains { $0.rawValue == returnCode }
+    }
+
+    /// Reports a disconnection once per change of reason (not on every attempt).
+    private func report(disconnectReason reason: String) {
+        let isNew = state.withLock { state in
+            state.isConnected = false
+            defer { state.lastReportedReason = reason }
+            return state.lastReportedReason != reason
+        }
+        if isNew { handler(.disconnected(reason: reason)) }
+    }
+
+    private func markDisconnected() {
+        state.withLock { state in
+            state.isConnected = false
+            state.lastReportedReason = nil
+        }
+    }
+
+    /// Capped exponential backoff from the consecutive failed attempts.
+    private func nextReconnectDelayMs() -> Int {
+        let attempts = state.withLock { state in
+            defer { state.failedAttempts += 1 }
+            return state.failedAttempts
+        }
+        let maxMs = max(settings.reconnectDelayMinMs, settings.reconnectDelayMaxMs)
+        var delayMs = max(1, settings.reconnectDelayMinMs)
+        for _ in 0..<min(attempts, 30) where delayMs < maxMs { delayMs *= 2 }
+        return min(delayMs, maxMs)
+    }
+
+    /// Waits `ms` or until `stop()`; returns whether stopping.
+    private func waitUnlessStopping(ms: Int) -> Bool {
+        state.wait(timeoutMs: ms) { $0.isStopping }
+    }
+
+    private func withHandle(_ body: (OpaquePointer) -> Int32) -> Int32? {
+        // The handle is only replaced on this thread, so reading it once is enough; the
+        // lock is not held across the (blocking) call.
+        guard let current = handle.withLock({ $0 }) else { return nil }
+        return body(current)
+    }
+
+    private func recreateHandle() -> MQTTError? {
+        handle.withLock { current -> MQTTError? in
+            guard let current else { return nil }
+            do {
+                try MosquittoHandle.recreate(current, settings: settings, client: self)
+                return nil
+            } catch let error as MQTTError {
+                return error
+            } catch {
+                return MQTTError(operation: "recreate client", message: "\(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import CMosquitto
+import Glibc
+
+/// An MQTT client over libmosquitto with its own network thread.
+///
+/// - Events go to `handler`, which is called **on the network thread**: it must be
+///   cheap and must not block (copy the event into the owner's bounded queue and
+///   return). The shell keeps no queue of its own, so a slow owner slows the reading
+///   of the socket (TCP back-pressure) instead of growing memory. Never call `stop()`
+///   from the handler.
+/// - Reconnects forever with capped exponential backoff, also when the broker is down
+///   at start; every connect re-subscribes and publishes the online status.
+/// - Fatal errors (refused credentials, TLS, DNS, protocol) are reported as `.fatal`
+///   and the client is recreated after `fatalRetryDelayMs` (doubling, capped).
+///
+/// The network loop is the shell's own thread calling `mosquitto_loop` rather than
+/// `mosquitto_loop_start`: that is what lets it see why each attempt failed, notice
+/// fatal errors and recreate the client, and stop promptly while waiting to reconnect.
+public final class MQTTClient: Sendable {
+    let settings: MQTTSettings
+    let handler: @Sendable (MQTTEvent) -> Void
+    let state = ConditionLock(MQTTClientState())
+    /// The libmosquitto handle; held while calling into it from the caller's threads and
+    /// while the network thread recreates or destroys it. Callbacks never take it.
+    let handle = ConditionLock<OpaquePointer?>(nil)
+    private let thread = ConditionLock<ShellThread?>(nil)
+
+    /// A client that reports to `handler`; nothing happens until `start()`.
+    public init(settings: MQTTSettings, handler: @escaping @Sendable (MQTTEvent) -> Void) {
+        self.settings = settings
+        self.handler = handler
+    }
+
+    /// Creates the libmosquitto client and starts connecting in the background.
+    /// Throws for bad settings (e.g. an unreadable CA file); an unreachable broker is
+    /// not an error (it is retried and reported as `.disconnected`).
+    public func start() throws {
+        let isFirstStart = state.withLock { state in
+            defer { state.isStarted = true }
+            return !state.isStarted
+        }
+        guard isFirstStart else { throw MQTTError(operation: "start", message: "already started") }
+        let newHandle = try MosquittoHandle.make(settings: settings, client: self)
+        handle.withLock { $0 = newHandle }
+        let loopThread = try ShellThread { [self] in runSupervisor() }
+        thread.withLock { $0 = loopThread }
+    }
+
+    /// Publishes the offline status (retained) if connected, waits briefly for the
+    /// broker to acknowledge it, disconnects cleanly and waits for the network thread.
+    public func stop() {
+        let wasStopping = state.withLock { state in
+            defer { state.isStopping = true }
+            return state.isStopping
+        }
+        guard !wasStopping else { return }
+        publishOfflineStatus()
+        state.wait(timeoutMs: settings.stopTimeoutMs) { $0.isOfflineAcknowledged || !$0.isConnected }
+        handle.withLock { current in
+            if let current { mosquitto_disconnect(current) }
+        }
+        let loopThread = thread.withLock { current in
+            defer { current = nil }
+            return current
+        }
+        loopThread?.join()
+        handle.withLock { current in
+            if let current { mosquitto_destroy(current) }
+            current = nil
+        }
+    }
+
+    /// Publishes one message. Throws `MQTTError` when not connected (nothing is queued
+    /// for later: a late command is worse than none) or when libmosquitto refuses it.
+    public func publish(topic: String, payload: [UInt8], qos: MQTTQoS, retain: Bool) throws {
+        try handle.withLock { current in
+            guard let current, state.withLock({ $0.isConnected }) else {
+                throw MQTTError.notConnected("publish")
+            }
+            _ = try Self.publish(on: current, topic: topic, payload: payload, qos: qos, retain: retain)
+        }
+    }
+
+    /// Replaces the set of subscribed topics (filters). Kept for every reconnect and
+    /// applied at once when connected.
+    public func setSubscriptions(_ topics: Set<String>) throws {
+        try handle.withLock { current in
+            let (added, removed, isConnected) = state.withLock { state in
+                defer { state.subscriptions = topics }
+                return (topics.subtracting(state.subscriptions), state.subscriptions.subtracting(topics), state.isConnected)
+            }
+            guard let current, isConnected else { return }
+            for topic in removed {
+                try MQTTError.check(mosquitto_unsubscribe(current, nil, topic), "unsubscribe")
+            }
+            for topic in added {
+                try MQTTError.check(mosquitto_subscribe(current, nil, topic, settings.subscriptionQoS.rawValue), "subscribe")
+            }
+        }
+    }
+
+    /// Whether the client is connected right now.
+    public var isConnected: Bool {
+        state.withLock { $0.isConnected }
+    }
+
+    /// Closes the TCP connection without an MQTT DISCONNECT, as a crash or a cable
+    /// pull would: the broker then publishes the will. For fault-injection tests.
+    public func dropConnectionAbruptly() {
+        handle.withLock { current in
+            guard let current else { return }
+            let socket = mosquitto_socket(current)
+            if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    private func publishOfflineStatus() {
+        guard let status = settings.status else { return }
+        handle.withLock { current in
+            guard let current, state.withLock({ $0.isConnected }) else { return }
+            let messageId = try? Self.publish(
+                on: current, topic: status.topic, payload: status.offlinePayload, qos: .atLeastOnce, retain: true
+            )
+            state.withLock { $0.offlineMessageId = messageId }
+        }
+    }
+
+    static func publish(on handle: OpaquePointer, topic: String, payload: [UInt8], qos: MQTTQoS, retain: Bool) throws -> Int32 {
+        var messageId: Int32 = 0
+        let rc = payload.withUnsafeBytes { bytes in
+            mosquitto_publish(handle, &messageId, topic, Int32(bytes.count), bytes.baseAddress, qos.rawValue, retain)
+        }
+        try MQTTError.check(rc, "publish")
+        return messageId
+    }
+}

@@ -1,0 +1,78 @@
+/// How the MQTT shell connects. The password is never logged or put in error text.
+public struct MQTTSettings: Sendable {
+    /// MQTT protocol version.
+    public enum ProtocolVersion: Sendable {
+        case v311
+        case v5
+    }
+
+    /// The retained status topic: `offlinePayload` is the will (and is published on a
+    /// clean stop), `onlinePayload` is published on every connect.
+    public struct Status: Sendable {
+        public var topic: String
+        public var onlinePayload: [UInt8]
+        public var offlinePayload: [UInt8]
+
+        public init(topic: String, onlinePayload: String = "online", offlinePayload: String = "offline") {
+            self.topic = topic
+            self.onlinePayload = Array(onlinePayload.utf8)
+            self.offlinePayload = Array(offlinePayload.utf8)
+        }
+    }
+
+    public var host: String
+    public var port: Int
+    public var clientId: String
+    public var username: String?
+    public var password: String?
+    /// CA file for TLS; when set the connection uses TLS verified against it.
+    public var tlsCAFile: String?
+    public var protocolVersion: ProtocolVersion
+    public var keepAliveSeconds: Int
+    public var status: Status?
+    /// QoS used for every subscription.
+    public var subscriptionQoS: MQTTQoS
+    /// First reconnect delay; doubles per failed attempt up to `reconnectDelayMaxMs`.
+    public var reconnectDelayMinMs: Int
+    public var reconnectDelayMaxMs: Int
+    /// Delay before a client is recreated after a fatal error (doubles up to the max).
+    public var fatalRetryDelayMs: Int
+    /// How long `stop()` waits for the broker to acknowledge the offline status.
+    public var stopTimeoutMs: Int
+    /// Bound on unacknowledged QoS>0 messages in flight (libmosquitto queues the rest).
+    public var maxInflightMessages: Int
+
+    public init(
+        host: String,
+        port: Int = 1883,
+        clientId: String,
+        username: String? = nil,
+        password: String? = nil,
+        tlsCAFile: String? = nil,
+        protocolVersion: ProtocolVersion = .v311,
+        keepAliveSeconds: Int = 30,
+        status: Status? = nil,
+        subscriptionQoS: MQTTQoS = .atLeastOnce,
+        reconnectDelayMinMs: Int = 500,
+        reconnectDelayMaxMs: Int = 30_000,
+        fatalRetryDelayMs: Int = 10_000,
+        stopTimeoutMs: Int = 2_000,
+        maxInflightMessages: Int = 20
+    ) {
+        self.host = host
+        self.port = port
+        self.clientId = clientId
+        self.username = username
+        self.password = password
+        self.tlsCAFile = tlsCAFile
+        self.protocolVersion = protocolVersion
+        self.keepAliveSeconds = keepAliveSeconds
+        self.status = status
+        self.subscriptionQoS = subscriptionQoS
+        self.reconnectDelayMinMs = reconnectDelayMinMs
+        self.reconnectDelayMaxMs = reconnectDelayMaxMs
+        self.fatalRetryDelayMs = fatalRetryDelayMs
+        self.stopTimeoutMs = stopTimeoutMs
+        self.maxInflightMessages = maxInflightMessages
+    }
+}

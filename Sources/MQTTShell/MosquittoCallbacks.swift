@@ -1,0 +1,35 @@
+import CMosquitto
+
+/// The C callbacks libmosquitto calls on the loop thread; each finds its `MQTTClient`
+/// through the userdata pointer (unretained: the client outlives its handle).
+enum MosquittoCallbacks {
+    static func install(on handle: OpaquePointer) {
+        mosquitto_connect_callback_set(handle) { mosq, userdata, returnCode in
+            guard let mosq else { return }
+            MosquittoCallbacks.client(userdata)?.didConnect(handle: mosq, returnCode: returnCode)
+        }
+        mosquitto_message_callback_set(handle) { _, userdata, message in
+            guard let client = MosquittoCallbacks.client(userdata), let message else { return }
+            client.didReceive(MosquittoCallbacks.copy(message.pointee))
+        }
+        mosquitto_publish_callback_set(handle) { _, userdata, messageId in
+            MosquittoCallbacks.client(userdata)?.didAcknowledgePublish(messageId: messageId)
+        }
+    }
+
+    private static func client(_ userdata: UnsafeMutableRawPointer?) -> MQTTClient? {
+        guard let userdata else { return nil }
+        return Unmanaged<MQTTClient>.fromOpaque(userdata).takeUnretainedValue()
+    }
+
+    /// Copies topic and payload out of libmosquitto's buffers (they are freed after the callback).
+    private static func copy(_ message: mosquitto_message) -> MQTTMessage {
+        let topic = message.topic.map { String(cString: $0) } ?? ""
+        var payload: [UInt8] = []
+        if let bytes = message.payload, message.payloadlen > 0 {
+            let buffer = UnsafeRawBufferPointer(start: bytes, count: Int(message.payloadlen))
+            payload = Array(buffer)
+        }
+        return MQTTMessage(topic: topic, payload: payload, isRetained: message.retain)
+    }
+}

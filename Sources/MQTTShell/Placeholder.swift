@@ -1,1 +1,0 @@
-// MQTTShell: placeholder until its first real file lands.

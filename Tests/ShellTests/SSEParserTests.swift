@@ -1,0 +1,79 @@
+import CurlShell
+import Testing
+
+@Suite("WHATWG event-stream parsing")
+struct SSEParserTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        var chunks: [String]
+        var outputs: [SSEParser.Output]
+        var description: String { name }
+    }
+
+    static func event(_ data: String, type: String = "message", id: String? = nil) -> SSEParser.Output {
+        .event(SSEEvent(id: id, type: type, data: data))
+    }
+
+    static let cases: [Case] = [
+        Case(name: "LF lines", chunks: ["data: a\n\n"], outputs: [event("a")]),
+        Case(name: "CRLF lines", chunks: ["data: a\r\n\r\n"], outputs: [event("a")]),
+        Case(name: "CR lines", chunks: ["data: a\r\r"], outputs: [event("a")]),
+        Case(name: "CRLF split across chunks", chunks: ["data: a\r", "\n\r", "\n"], outputs: [event("a")]),
+        Case(name: "multi-line data joined with LF", chunks: ["data: a\ndata:b\ndata:  c\n\n"], outputs: [event("a\nb\n c")]),
+        Case(name: "event type and id", chunks: ["id: 7\nevent: widget.action.v1\ndata: {}\n\n"],
+             outputs: [event("{}", type: "widget.action.v1", id: "7")]),
+        Case(name: "id carries over", chunks: ["id: 1\ndata: x\n\ndata: y\n\n"], outputs: [event("x", id: "1"), event("y", id: "1")]),
+        Case(name: "id with NUL ignored", chunks: ["id: 1\n\nid: 2\u{0}x\ndata: y\n\n"], outputs: [event("y", id: "1")]),
+        Case(name: "comments ignored", chunks: [": keepalive\n\n: more\ndata: z\n\n"], outputs: [event("z")]),
+        Case(name: "no data: nothing dispatched", chunks: ["event: x\n\n"], outputs: []),
+        Case(name: "retry digits", chunks: ["retry: 2500\n\n"], outputs: [.retry(2500)]),
+        Case(name: "retry non-digits ignored", chunks: ["retry: 25s\nretry: -1\n\n"], outputs: []),
+        Case(name: "field without colon", chunks: ["data\n\n"], outputs: [event("")]),
+        Case(name: "unknown field ignored", chunks: ["foo: bar\ndata: q\n\n"], outputs: [event("q")]),
+        Case(name: "BOM at the start", chunks: ["\u{FEFF}data: b\n\n"], outputs: [event("b")]),
+        Case(name: "incomplete event waits", chunks: ["data: a\n"], outputs: []),
+        Case(name: "one space only stripped", chunks: ["data:  two\n\n"], outputs: [event(" two")]),
+    ]
+
+    @Test(arguments: cases)
+    func parses(_ testCase: Case) {
+        var parser = SSEParser()
+        var outputs: [SSEParser.Output] = []
+        for chunk in testCase.chunks { outputs += parser.feed(Array(chunk.utf8)) }
+        #expect(outputs == testCase.outputs)
+    }
+
+    @Test func byteByByteEqualsWhole() {
+        let stream = "\u{FEFF}id: e1\r\nevent: widget.action.v1\r\ndata: {\"a\":1}\r\ndata: 2\r\n\r\n: c\rdata: x\r\r"
+        var whole = SSEParser()
+        let expected = whole.feed(Array(stream.utf8))
+        var split = SSEParser()
+        var outputs: [SSEParser.Output] = []
+        for byte in stream.utf8 { outputs += split.feed([byte]) }
+        #expect(outputs == expected)
+        #expect(expected.count == 2)
+    }
+
+    @Test func lastEventIdIsSetAtDispatchNotBefore() {
+        var parser = SSEParser()
+        _ = parser.feed(Array("id: 1\ndata: a\n\nid: 2\ndata: b\n".utf8))
+        #expect(parser.lastEventId == "1", "an event cut off mid-way must be asked for again")
+        _ = parser.feed(Array("\n".utf8))
+        #expect(parser.lastEventId == "2")
+    }
+
+    @Test func oversizedEventsAreSkippedAndReported() {
+        var parser = SSEParser(maxEventBytes: 64)
+        let big = "data: " + String(repeating: "x", count: 200) + "\n\n"
+        let outputs = parser.feed(Array((big + "data: ok\n\n").utf8))
+        #expect(outputs == [.oversized, Self.event("ok")])
+    }
+
+    @Test func aNewStreamAllowsABOMAgainAndKeepsTheId() {
+        var parser = SSEParser()
+        _ = parser.feed(Array("id: 9\ndata: a\n\n".utf8))
+        parser.resetStream()
+        #expect(parser.lastEventId == "9")
+        #expect(parser.feed(Array("\u{FEFF}data: b\n\n".utf8)) == [Self.event("b", id: "9")])
+    }
+}
