@@ -16,7 +16,7 @@ enum EventStreamSession {
             return .response(.json(401, body))
         }
         let headers = [
-            HTTPHeader("Content-Type", "text/event-stream"),
+            HTTPHeader("Content-Type", ServerSentEvents.contentType),
             HTTPHeader("Cache-Control", "no-cache"),
         ]
         return .stream(status: 200, headers: headers) { stream in
@@ -45,7 +45,7 @@ enum EventStreamSession {
                     lastWriteMs = nowMs
                 }
                 if nowMs - lastWriteMs >= keepaliveMs {
-                    guard stream.write(": keepalive\n\n") else { return }
+                    guard stream.writeComment("keepalive") else { return }
                     lastWriteMs = nowMs
                 }
             }

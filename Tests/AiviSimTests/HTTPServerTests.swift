@@ -190,4 +190,18 @@ final class SharedFlag: Sendable {
         #expect(try TestHTTP.request(port: server.port, "POST", "/status").status == 405)
         #expect(try TestHTTP.request(port: server.port, "GET", "/nope").status == 404)
     }
+
+    @Test(arguments: [
+        ("x", nil, nil, "data: x\n\n"),
+        ("{\"a\":1}", "evt_1", "widget.action.v1", "id: evt_1\nevent: widget.action.v1\ndata: {\"a\":1}\n\n"),
+        ("one\ntwo\r\nthree\rfour", nil, nil, "data: one\ndata: two\ndata: three\ndata: four\n\n"),
+        ("", nil, "ping", "event: ping\ndata: \n\n"),
+    ] as [(String, String?, String?, String)])
+    func framesServerSentEvents(data: String, id: String?, event: String?, expected: String) {
+        #expect(ServerSentEvents.frame(id: id, event: event, data: data) == expected)
+    }
+
+    @Test func framesComments() {
+        #expect(ServerSentEvents.comment("keepalive") == ": keepalive\n\n")
+    }
 }
