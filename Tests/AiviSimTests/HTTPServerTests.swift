@@ -89,6 +89,8 @@ final class SharedFlag: Sendable {
         ("too long header", "GET / HTTP/1.1\r\nX-Long: \(String(repeating: "a", count: 2_000))\r\n\r\n", 431),
         ("body over Content-Length limit", "POST / HTTP/1.1\r\nContent-Length: 101\r\n\r\n", 413),
         ("chunked body over limit", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n65\r\n\(String(repeating: "b", count: 101))\r\n0\r\n\r\n", 413),
+        ("huge chunk size", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n7FFFFFFFFFFFFFFF\r\n", 413),
+        ("huge Content-Length", "POST / HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n", 400),
         ("garbage request line", "HELLO\r\n\r\n", 400),
         ("unknown version", "GET / HTTP/2.0\r\n\r\n", 400),
         ("lowercase method", "get / HTTP/1.1\r\n\r\n", 400),
