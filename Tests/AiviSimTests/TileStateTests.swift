@@ -38,13 +38,23 @@ import Testing
         #expect(fixture.state("alice", "fountain") == .off)
     }
 
-    @Test func anUpdateThatDoesNotConfirmKeepsTheWait() throws {
-        let fixture = try SimFixture()
+    @Test func withStrictConfirmationAnUpdateThatDoesNotConfirmKeepsTheWait() throws {
+        let fixture = try SimFixture { $0.rules.toggleWaitEndsOnAnyUpdate = false }
         try fixture.publish()
         _ = Self.press(fixture, "alice", "porch")
         try fixture.publish(SimFixture.actions(porchOn: false, fountainOn: false))
         #expect(fixture.state("alice", "porch") == .turningOn)
         #expect(fixture.state("alice", "fountain") == .off)
+    }
+
+    /// The default: "publish the true state even when a press failed ... the
+    /// phone shows off instead of waiting" — any later update ends the wait.
+    @Test func byDefaultTheTrueStateEndsTheWait() throws {
+        let fixture = try SimFixture()
+        try fixture.publish()
+        _ = Self.press(fixture, "alice", "porch")
+        try fixture.publish(SimFixture.actions(porchOn: false, fountainOn: false))
+        #expect(fixture.state("alice", "porch") == .off)
     }
 
     @Test func toggleShowsNoResponseAfterFifteenSecondsForAboutAMinute() throws {
