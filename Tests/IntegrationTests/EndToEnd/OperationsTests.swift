@@ -1,4 +1,6 @@
 import AiviSim
+import BridgeCore
+import CurlShell
 @testable import BridgeDaemon
 import Foundation
 import Testing
@@ -61,5 +63,51 @@ struct OperationsTests {
         stat(state + "/unsafe-event-ids.json", &info)
         #expect(info.st_uid == 65_534, "written by the unprivileged user")
         #expect(!world.log.contains("Read-only file system"))
+    }
+}
+
+@Suite("End to end: the status endpoints over real HTTP", .serialized)
+struct StatusEndpointTests {
+    @Test func servesTheWidgetViewHealthAndMetrics() throws {
+        let world = try EndToEndHarness()
+        let port = LoopbackPort.free()
+        let config = try String(contentsOfFile: world.configPath, encoding: .utf8)
+            .replacingOccurrences(of: "state_dir:", with: "status: { listen: 127.0.0.1:\(port), path: /widget }\nstate_dir:")
+        try config.write(toFile: world.configPath, atomically: true, encoding: .utf8)
+        try world.startBridge()
+        _ = try world.press("porch")
+        #expect(waitUntil(timeoutSeconds: 10) { world.publishedOn("porch") == true })
+        let base = "http://127.0.0.1:\(port)"
+        let view = try HTTPGet.fetch(base + "/widget")
+        #expect(view.status == 200)
+        let envelope = try JSONValue.parse(view.body)
+        #expect(WebhookWidgetEnvelope.validate(envelope).isEmpty)
+        #expect(envelope["accessibility"]?.stringValue?.contains("Porch light on") == true)
+        #expect(try HTTPGet.fetch(base + "/healthz").status == 200)
+        let metrics = try HTTPGet.fetch(base + "/metrics").body
+        #expect(metrics.contains("switchboard_bridge_presses_received_total 1"), "\(metrics)")
+        #expect(try HTTPGet.fetch(base + "/nope").status == 404)
+        world.simulator.dropEventStreams(.close)
+        world.simulator.stop()
+        #expect(waitUntil(timeoutSeconds: 10) { (try? HTTPGet.fetch(base + "/healthz").status) == 503 })
+    }
+}
+
+/// A GET through the project's own libcurl shell, waited on with a deadline.
+enum HTTPGet {
+    struct Answer { var status: Int; var body: String }
+
+    static func fetch(_ url: String) throws -> Answer {
+        let client = try HTTPClient()
+        defer { client.stop() }
+        let box = Recorder<HTTPClientResult>()
+        client.send(HTTPClientRequest(method: "GET", url: url)) { box.append($0) }
+        guard waitUntil(timeoutSeconds: 10, { !box.values.isEmpty }), let result = box.values.first else {
+            throw TestSupportError("no answer from \(url)")
+        }
+        switch result {
+        case .response(let response): return Answer(status: response.status, body: String(decoding: response.body, as: UTF8.self))
+        case .failure(let error): throw TestSupportError("\(url): \(error)")
+        }
     }
 }
