@@ -29,29 +29,34 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "BridgeCore"),
+        .target(name: "ShellSupport"),
         .target(name: "HTTPServer"),
         .target(name: "MQTTShell", dependencies: ["CMosquitto"]),
-        .target(name: "CurlShell", dependencies: ["CCurl"]),
+        .target(name: "CurlShell", dependencies: ["CCurl", "ShellSupport"]),
         .target(name: "AiviSim", dependencies: ["BridgeCore", "HTTPServer"]),
         .target(
             name: "BridgeDaemon",
-            dependencies: ["BridgeCore", "MQTTShell", "CurlShell", "HTTPServer"]
+            dependencies: ["BridgeCore", "MQTTShell", "CurlShell", "HTTPServer", "ShellSupport"]
+        ),
+        .target(
+            name: "BridgeDemo",
+            dependencies: ["BridgeDaemon", "AiviSim", "HTTPServer", "MQTTShell", "BridgeCore", "ShellSupport"]
         ),
         .executableTarget(name: "aivi-sim", dependencies: ["AiviSim"]),
         .executableTarget(
             name: "switchboard-bridge",
-            dependencies: ["BridgeCore", "BridgeDaemon"]
+            dependencies: ["BridgeCore", "BridgeDaemon", "BridgeDemo"]
         ),
         .target(name: "TestSupport", dependencies: ["AiviSim"], path: "Tests/Support"),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore"]),
         .testTarget(name: "AiviSimTests", dependencies: ["AiviSim", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["MQTTShell", "CurlShell", "HTTPServer", "TestSupport"]
+            dependencies: ["MQTTShell", "CurlShell", "HTTPServer", "AiviSim", "BridgeCore", "TestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["BridgeDaemon", "BridgeCore", "AiviSim", "TestSupport"]
+            dependencies: ["BridgeDaemon", "BridgeCore", "AiviSim", "MQTTShell", "CurlShell", "HTTPServer", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,12 +1,8 @@
 #include <curl/curl.h>
 
-/* Non-variadic wrappers: Swift cannot call curl's variadic setopt/getinfo. */
+/* Typed wrappers for libcurl's variadic functions, which Swift cannot call. */
 
 static inline CURLcode sb_curl_setopt_long(CURL *handle, CURLoption option, long value) {
-    return curl_easy_setopt(handle, option, value);
-}
-
-static inline CURLcode sb_curl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
     return curl_easy_setopt(handle, option, value);
 }
 
@@ -14,15 +10,31 @@ static inline CURLcode sb_curl_setopt_string(CURL *handle, CURLoption option, co
     return curl_easy_setopt(handle, option, value);
 }
 
-static inline CURLcode sb_curl_setopt_offset(CURL *handle, CURLoption option, curl_off_t value) {
+static inline CURLcode sb_curl_setopt_pointer(CURL *handle, CURLoption option, void *value) {
     return curl_easy_setopt(handle, option, value);
 }
 
-static inline CURLcode sb_curl_setopt_write_function(CURL *handle, CURLoption option, curl_write_callback callback) {
-    return curl_easy_setopt(handle, option, callback);
+static inline CURLcode sb_curl_setopt_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
+    return curl_easy_setopt(handle, option, value);
 }
 
-static inline CURLcode sb_curl_setopt_xferinfo_function(CURL *handle, curl_xferinfo_callback callback) {
+typedef size_t (*sb_curl_data_callback)(char *data, size_t size, size_t count, void *context);
+typedef int (*sb_curl_progress_callback)(void *context, curl_off_t dltotal, curl_off_t dlnow,
+                                         curl_off_t ultotal, curl_off_t ulnow);
+
+static inline CURLcode sb_curl_setopt_write_function(CURL *handle, sb_curl_data_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+
+static inline CURLcode sb_curl_setopt_header_function(CURL *handle, sb_curl_data_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
+static inline CURLcode sb_curl_setopt_read_function(CURL *handle, sb_curl_data_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
+
+static inline CURLcode sb_curl_setopt_progress_function(CURL *handle, sb_curl_progress_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
 

@@ -1,91 +1,113 @@
-/// HTTP requests on one worker thread that owns one reused libcurl handle, so the
-/// connection and TLS session are kept alive between requests.
-///
-/// `send` queues a request (at most `maxQueuedRequests` waiting) and returns at once;
-/// `completion` is called exactly once, **on the worker thread** (keep it cheap), or on
-/// the caller's thread when the request is refused (queue full, stopped). Requests run
-/// one at a time in order. Proxies come from libcurl's environment handling
-/// (`HTTPS_PROXY`, `NO_PROXY`). Header values (the token) never appear in errors.
+import CCurl
+import ShellSupport
+
+/// Sends HTTP requests one at a time on its own thread, through one reused
+/// libcurl handle, so the connection and its TLS session stay alive between
+/// PATCHes (a new TLS handshake per press would cost most of the latency
+/// budget on a Pi). Completions run on that thread and must be quick.
 public final class HTTPClient: Sendable {
-    /// Called once with the response or the reason there is none.
-    public typealias Completion = @Sendable (Result<HTTPResponse, HTTPClientError>) -> Void
-
-    struct Job {
-        let request: HTTPRequest
-        let completion: Completion
+    struct Job: Sendable {
+        var request: HTTPClientRequest
+        var completion: @Sendable (HTTPClientResult) -> Void
     }
 
-    struct State {
-        var queue: [Job] = []
-        var isStopping = false
-        var isAbandoningInFlight = false
+    struct Queue {
+        var jobs: [Job] = []
+        var isStopped = false
     }
 
-    let settings: HTTPClientSettings
-    let state = ConditionLock(State())
-    private let worker = ConditionLock<ShellThread?>(nil)
+    public let settings: HTTPClientSettings
+    private let queue = ConditionLock(Queue())
+    private let worker: ConditionLock<ShellThread?> = ConditionLock(nil)
 
-    /// Creates the handle and starts the worker thread.
-    public init(settings: HTTPClientSettings = HTTPClientSettings()) throws {
+    public init(settings: HTTPClientSettings = HTTPClientSettings()) throws(ShellThreadError) {
         self.settings = settings
-        let easy = try CurlEasy()
-        let transferrer = HTTPTransferrer(easy: easy, settings: settings)
-        let thread = try ShellThread { [state] in
-            HTTPClient.runWorker(state: state, transferrer: transferrer)
-        }
+        CurlLibrary.initializeOnce()
+        let thread = try ShellThread { [queue, settings] in Self.work(queue, settings) }
         worker.withLock { $0 = thread }
     }
 
-    deinit {
-        stop(abandonInFlight: true)
+    /// Queues a request; refused at once (as a failure) when the queue is full
+    /// or the client stopped.
+    public func send(_ request: HTTPClientRequest, completion: @escaping @Sendable (HTTPClientResult) -> Void) {
+        let accepted = queue.withLock { state -> Bool in
+            guard !state.isStopped, state.jobs.count < settings.maxQueuedRequests else { return false }
+            state.jobs.append(Job(request: request, completion: completion))
+            return true
+        }
+        if !accepted { completion(.failure(CurlError(request.method, message: "request queue full or client stopped"))) }
     }
 
-    /// Queues `request`; see the type's documentation for where `completion` runs.
-    public func send(_ request: HTTPRequest, completion: @escaping Completion) {
-        let refusal: HTTPClientError? = state.withLock { state in
-            if state.isStopping { return HTTPClientError(kind: .stopped, message: "HTTP client stopped") }
-            if state.queue.count >= settings.maxQueuedRequests {
-                return HTTPClientError(kind: .queueFull, message: "HTTP request queue full (\(settings.maxQueuedRequests))")
+    /// Finishes the request in progress (bounded by its timeout), fails the
+    /// queued ones, and ends the thread.
+    public func stop() {
+        let dropped = queue.withLock { state -> [Job] in
+            state.isStopped = true
+            defer { state.jobs = [] }
+            return state.jobs
+        }
+        for job in dropped { job.completion(.failure(CurlError(job.request.method, message: "client stopped"))) }
+        worker.withLock { thread in
+            thread?.join()
+            thread = nil
+        }
+    }
+
+    private static func work(_ queue: ConditionLock<Queue>, _ settings: HTTPClientSettings) {
+        var easy: CurlEasy?
+        while true {
+            let job = queue.wait(timeoutMs: -1, until: { $0.isStopped || !$0.jobs.isEmpty }) { state -> Job? in
+                state.isStopped || state.jobs.isEmpty ? nil : state.jobs.removeFirst()
             }
-            state.queue.append(Job(request: request, completion: completion))
-            return nil
-        }
-        if let refusal { completion(.failure(refusal)) }
-    }
-
-    /// Stops taking requests, fails the queued ones with `.stopped`, and waits for the
-    /// request in flight: to its end (bounded by `totalTimeoutMs`), or, with
-    /// `abandonInFlight`, aborted within about a second.
-    public func stop(abandonInFlight: Bool = false) {
-        let dropped = state.withLock { state in
-            state.isStopping = true
-            state.isAbandoningInFlight = abandonInFlight
-            defer { state.queue = [] }
-            return state.queue
-        }
-        let stopped = HTTPClientError(kind: .stopped, message: "HTTP client stopped")
-        for job in dropped { job.completion(.failure(stopped)) }
-        let thread = worker.withLock { current in
-            defer { current = nil }
-            return current
-        }
-        thread?.join()
-    }
-
-    private static func runWorker(state: ConditionLock<State>, transferrer: HTTPTransferrer) {
-        while let job = nextJob(state: state) {
-            let result = transferrer.perform(job.request) {
-                state.withLock { $0.isAbandoningInFlight }
+            guard let job else { return }
+            do {
+                if easy == nil { easy = try CurlEasy() }
+                guard let handle = easy else { continue }
+                job.completion(perform(job.request, on: handle, settings))
+            } catch {
+                easy = nil
+                job.completion(.failure(error))
             }
-            job.completion(result)
         }
     }
 
-    private static func nextJob(state: ConditionLock<State>) -> Job? {
-        state.wait(timeoutMs: -1) { !$0.queue.isEmpty || $0.isStopping }
-        return state.withLock { state in
-            guard !state.isStopping, !state.queue.isEmpty else { return nil }
-            return state.queue.removeFirst()
+    private static func perform(_ request: HTTPClientRequest, on easy: CurlEasy, _ settings: HTTPClientSettings) -> HTTPClientResult {
+        let collector = ResponseCollector(maxBodyBytes: settings.maxResponseBytes)
+        let context = Unmanaged.passUnretained(collector).toOpaque()
+        do {
+            try configure(easy, for: request, settings)
+            try easy.set(CURLOPT_WRITEDATA, pointer: context)
+            try easy.set(CURLOPT_HEADERDATA, pointer: context)
+            _ = sb_curl_setopt_write_function(easy.handle, ResponseCollector.writeBody)
+            _ = sb_curl_setopt_header_function(easy.handle, ResponseCollector.writeHeader)
+        } catch {
+            return .failure(error)
         }
+        let code = withExtendedLifetime(collector) { easy.perform() }
+        guard code == CURLE_OK else { return .failure(CurlError(request.method + " " + hostOf(request.url), code)) }
+        return .response(HTTPClientResponse(status: easy.responseCode, headers: collector.headers, body: collector.body))
+    }
+
+    private static func configure(_ easy: CurlEasy, for request: HTTPClientRequest, _ settings: HTTPClientSettings) throws(CurlError) {
+        try easy.set(CURLOPT_URL, request.url)
+        try easy.set(CURLOPT_NOSIGNAL, 1)
+        try easy.set(CURLOPT_TCP_NODELAY, 1)
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, settings.connectTimeoutMs)
+        try easy.set(CURLOPT_TIMEOUT_MS, settings.totalTimeoutMs)
+        if let caFile = settings.caFile { try easy.set(CURLOPT_CAINFO, caFile) }
+        if request.method == "GET" {
+            try easy.set(CURLOPT_HTTPGET, 1)
+        } else {
+            try easy.set(CURLOPT_POSTFIELDSIZE, request.body.count)
+            try easy.setCopiedBody(request.body)
+            try easy.set(CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        try easy.setHeaders(request.headers.map { "\($0.name): \($0.value)" } + ["Expect:"])
+    }
+
+    /// The host part of a URL, for error messages (never the path or query).
+    static func hostOf(_ url: String) -> String {
+        let afterScheme = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        return afterScheme.count > 2 ? String(afterScheme[2]) : url
     }
 }

@@ -1,50 +1,49 @@
-/// Collects the status, headers and (bounded) body of one response as libcurl hands
-/// them over. A new status line (after a 1xx or a redirect) starts over.
+import CCurl
+
+/// Collects a response's headers and body from libcurl's callbacks.
 final class ResponseCollector {
-    private(set) var statusCode = 0
-    private(set) var headers: [HTTPHeader] = []
-    private(set) var body: [UInt8] = []
-    private(set) var isBodyTooLarge = false
-    /// Set when an empty line ends the header block of a final (non-1xx) response.
-    private(set) var areHeadersComplete = false
-    private let maxBodyBytes: Int
-    private let maxHeaderCount = 100
+    var headers: [String: String] = [:]
+    var body: [UInt8] = []
+    let maxBodyBytes: Int
 
-    init(maxBodyBytes: Int) {
-        self.maxBodyBytes = maxBodyBytes
+    init(maxBodyBytes: Int) { self.maxBodyBytes = maxBodyBytes }
+
+    /// A header line ("Name: value\r\n"); a new status line starts over
+    /// (redirects, 100 Continue).
+    func addHeaderLine(_ line: String) {
+        if line.hasPrefix("HTTP/") { headers = [:]; return }
+        guard let colon = line.firstIndex(of: ":") else { return }
+        let name = line[..<colon].lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t\r\n")
+        headers[name] = value
     }
 
-    func takeHeaderLine(_ line: String) {
-        if line.hasPrefix("HTTP/") {
-            statusCode = Self.statusCode(ofStatusLine: line)
-            headers = []
-            areHeadersComplete = false
-        } else if line.isEmpty {
-            areHeadersComplete = statusCode >= 200
-        } else if let colon = line.firstIndex(of: ":"), headers.count < maxHeaderCount {
-            let name = String(line[..<colon])
-            let value = String(line[line.index(after: colon)...]).trimmingSpaces
-            headers.append(HTTPHeader(name: name, value: value))
-        }
+    func addBody(_ bytes: UnsafeRawBufferPointer) {
+        let room = max(0, maxBodyBytes - body.count)
+        body.append(contentsOf: bytes.prefix(room))
     }
 
-    /// Appends body bytes; false (abort) once the body would exceed the limit.
-    func takeBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard body.count + bytes.count <= maxBodyBytes else {
-            isBodyTooLarge = true
-            return false
-        }
-        body.append(contentsOf: bytes)
-        return true
+    static let writeBody: sb_curl_data_callback = { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let collector = Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue()
+        collector.addBody(UnsafeRawBufferPointer(start: data, count: size * count))
+        return size * count
     }
 
-    var response: HTTPResponse {
-        HTTPResponse(statusCode: statusCode, headers: headers, body: body)
+    static let writeHeader: sb_curl_data_callback = { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let collector = Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue()
+        let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
+        collector.addHeaderLine(String(decoding: bytes, as: UTF8.self))
+        return size * count
     }
+}
 
-    private static func statusCode(ofStatusLine line: String) -> Int {
-        let parts = line.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2 else { return 0 }
-        return Int(parts[1]) ?? 0
+extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        var text = self
+        while let first = text.first, set.contains(first) { text.removeFirst() }
+        while let last = text.last, set.contains(last) { text.removeLast() }
+        return String(text)
     }
 }

@@ -1,53 +1,119 @@
-/// A Server-Sent Events client on its own thread (libcurl), reconnecting forever.
-///
-/// Sends `Accept: text/event-stream` and, once an id was seen, `Last-Event-ID`.
-/// A stream silent for `deadConnectionTimeoutMs` is dropped and reopened. Failures
-/// (network, non-200, wrong content type) back off exponentially with jitter; the
-/// server's `retry:` sets the base delay. Events go to `handler` **on the client's
-/// thread**: it must be cheap and must not block (hand the event to the owner's
-/// bounded queue); the shell itself holds at most one event (`maxEventBytes`).
-/// `stop()` returns within about a second.
+import CCurl
+import ShellSupport
+
+/// Keeps Aivi's event stream open on its own thread: reconnects with backoff
+/// and jitter (honouring `retry:`), sends `Last-Event-ID`, treats 45 s of
+/// silence as a dead connection, never hot-loops on a refusal.
 public final class SSEClient: Sendable {
-    struct State {
-        var isStopping = false
-        var lastEventId: String
+    struct Control {
+        var isStopped = false
+        var lastEventId: String?
     }
 
-    let settings: SSEClientSettings
-    let handler: @Sendable (SSEClientEvent) -> Void
-    let state: ConditionLock<State>
-    private let worker = ConditionLock<ShellThread?>(nil)
+    public let settings: SSEClientSettings
+    private let handler: @Sendable (SSEClientEvent) -> Void
+    private let control = ConditionLock(Control())
+    private let worker: ConditionLock<ShellThread?> = ConditionLock(nil)
 
-    /// A client that reports to `handler`; nothing happens until `start()`.
     public init(settings: SSEClientSettings, handler: @escaping @Sendable (SSEClientEvent) -> Void) {
         self.settings = settings
         self.handler = handler
-        self.state = ConditionLock(State(lastEventId: settings.initialLastEventId))
+        CurlLibrary.initializeOnce()
     }
 
-    deinit {
-        stop()
-    }
-
-    /// Starts the client's thread, which connects at once.
-    public func start() throws {
-        let runner = SSEStreamRunner(easy: try CurlEasy(), settings: settings, handler: handler, state: state)
-        let thread = try ShellThread { runner.run() }
+    /// Starts the stream's thread.
+    public func start() throws(ShellThreadError) {
+        let thread = try ShellThread { [self] in run() }
         worker.withLock { $0 = thread }
     }
 
-    /// Closes the stream and waits for the client's thread (about a second at most).
+    /// Closes the stream and waits for its thread (returns within about a second).
     public func stop() {
-        state.withLock { $0.isStopping = true }
-        let thread = worker.withLock { current in
-            defer { current = nil }
-            return current
+        control.withLock { $0.isStopped = true }
+        worker.withLock { thread in
+            thread?.join()
+            thread = nil
         }
-        thread?.join()
     }
 
-    /// The id of the last event dispatched (sent as `Last-Event-ID` on reconnect).
-    public var lastEventId: String {
-        state.withLock { $0.lastEventId }
+    /// The id sent as `Last-Event-ID` on the next reconnect.
+    public var lastEventId: String? { control.withLock { $0.lastEventId } }
+
+    private var isStopped: Bool { control.withLock { $0.isStopped } }
+
+    private func run() {
+        var failures = 0
+        var retryMs = settings.initialReconnectDelayMs
+        while !isStopped {
+            let outcome = connectOnce()
+            if let serverRetryMs = outcome.retryMs { retryMs = serverRetryMs }
+            if isStopped { return }
+            handler(.disconnected(reason: outcome.reason))
+            failures = outcome.wasHealthy ? 0 : failures + 1
+            let delayMs = Self.reconnectDelayMs(retryMs: retryMs, failures: failures, capMs: settings.maxReconnectDelayMs)
+            control.wait(timeoutMs: delayMs, until: { $0.isStopped })
+        }
+    }
+
+    /// `retry` for a healthy stream; doubled per failure up to the cap; the
+    /// upper half jittered so many bridges do not reconnect in step.
+    static func reconnectDelayMs(retryMs: Int, failures: Int, capMs: Int) -> Int {
+        let ceilingMs = min(capMs, retryMs << min(failures, 16))
+        let halfMs = max(1, ceilingMs / 2)
+        return halfMs + Int.random(in: 0...halfMs)
+    }
+
+    struct Outcome {
+        var reason: String
+        var retryMs: Int?
+        var wasHealthy: Bool
+    }
+
+    private func connectOnce() -> Outcome {
+        let parser = SSEParser(maxEventBytes: settings.maxEventBytes, lastEventId: lastEventId)
+        let connection = SSEConnection(
+            parser: parser, deadConnectionTimeoutMs: settings.deadConnectionTimeoutMs,
+            isStopRequested: { [control] in control.withLock { $0.isStopped } },
+            recordLastEventId: { [control] id in control.withLock { $0.lastEventId = id } },
+            handler: handler)
+        let code: CURLcode
+        do {
+            let easy = try CurlEasy()
+            try configure(easy, connection)
+            code = withExtendedLifetime(connection) { easy.perform() }
+        } catch {
+            return Outcome(reason: "\(error)", retryMs: nil, wasHealthy: false)
+        }
+        let healthy = connection.isOpen && connection.eventCount > 0 || connection.isOpen && !connection.isDead
+        return Outcome(reason: Self.reason(code, connection), retryMs: connection.retryMs, wasHealthy: healthy)
+    }
+
+    private func configure(_ easy: CurlEasy, _ connection: SSEConnection) throws(CurlError) {
+        let context = Unmanaged.passUnretained(connection).toOpaque()
+        try easy.set(CURLOPT_URL, settings.url)
+        try easy.set(CURLOPT_HTTPGET, 1)
+        try easy.set(CURLOPT_NOSIGNAL, 1)
+        try easy.set(CURLOPT_TCP_NODELAY, 1)
+        try easy.set(CURLOPT_TCP_KEEPALIVE, 1)
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, settings.connectTimeoutMs)
+        if let caFile = settings.caFile { try easy.set(CURLOPT_CAINFO, caFile) }
+        var headers = settings.headers.map { "\($0.name): \($0.value)" }
+        headers += ["Accept: text/event-stream", "Cache-Control: no-cache"]
+        if let lastEventId = connection.parser.lastEventId { headers.append("Last-Event-ID: \(lastEventId)") }
+        try easy.setHeaders(headers)
+        try easy.set(CURLOPT_WRITEDATA, pointer: context)
+        try easy.set(CURLOPT_HEADERDATA, pointer: context)
+        try easy.set(CURLOPT_XFERINFODATA, pointer: context)
+        try easy.set(CURLOPT_NOPROGRESS, 0)
+        _ = sb_curl_setopt_write_function(easy.handle, SSEConnection.writeBody)
+        _ = sb_curl_setopt_header_function(easy.handle, SSEConnection.writeHeader)
+        _ = sb_curl_setopt_progress_function(easy.handle, SSEConnection.progress)
+    }
+
+    private static func reason(_ code: CURLcode, _ connection: SSEConnection) -> String {
+        if let refusal = connection.refusal { return "stream refused: \(refusal)" }
+        if connection.isDead { return "no byte for \(connection.deadConnectionTimeoutMs / 1000) s: connection dead" }
+        if code == CURLE_OK { return "stream closed by the server" }
+        return CurlError("event stream", code).description
     }
 }

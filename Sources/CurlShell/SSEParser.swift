@@ -1,175 +1,157 @@
-/// A pure parser of the WHATWG `text/event-stream` format (HTML, "Server-sent events").
-///
-/// Feed it bytes as they arrive in chunks of any size; it returns what was completed.
-/// Lines end in CR, LF or CRLF (also split across chunks); one UTF-8 BOM at the start
-/// of a stream is skipped; `:` lines are comments; `data:` lines are joined with LF;
-/// `id` values containing NUL are ignored; `retry:` takes ASCII digits only; an event
-/// with no data is not dispatched; an unterminated event at the end of a stream is
-/// dropped (`reset()`). An event (or line) larger than `maxEventBytes` is skipped and
-/// reported as `.oversizedEvent`, and memory stays bounded by that cap.
+/// One dispatched Server-Sent Event.
+public struct SSEEvent: Sendable, Equatable {
+    /// The last event ID at dispatch (WHATWG: it carries over between events).
+    public var id: String?
+    /// `message` when the stream named no type.
+    public var type: String
+    public var data: String
+
+    public init(id: String?, type: String, data: String) {
+        self.id = id
+        self.type = type
+        self.data = data
+    }
+}
+
+/// An incremental parser of the `text/event-stream` format, exactly as WHATWG
+/// HTML's "Server-sent events" section says: UTF-8, an optional BOM at the
+/// start, CR, LF or CRLF line ends (also split across chunks), comments,
+/// `event`, `data` (joined with LF), `id` (ignored when it has a NUL), `retry`
+/// (digits only). Pure: bytes in, outputs out. Bounded by `maxEventBytes`.
 public struct SSEParser: Sendable {
-    /// What a chunk of input completed.
+    /// What a chunk of the stream produced.
     public enum Output: Sendable, Equatable {
         case event(SSEEvent)
-        /// The server asked for this reconnection delay.
-        case retry(milliseconds: Int)
-        /// An event over the size cap was skipped.
-        case oversizedEvent(limitBytes: Int)
+        /// A `retry:` field: the reconnection time in milliseconds.
+        case retry(Int)
+        /// An event (or line) was larger than the cap; it was skipped.
+        case oversized
     }
 
     public let maxEventBytes: Int
-    /// The last event ID string; kept across `reset()` (it is sent as `Last-Event-ID`).
-    public private(set) var lastEventId: String
+    /// The last event ID string (set at each dispatch point from the buffer):
+    /// sent as `Last-Event-ID` on reconnect, so an event cut off mid-way is
+    /// asked for again.
+    public private(set) var lastEventId: String?
+    private var lastEventIdBuffer: String?
 
-    private var idBuffer: String
     private var line: [UInt8] = []
     private var data: [UInt8] = []
+    private var hasData = false
     private var eventType = ""
-    private var isLineOversized = false
-    private var isEventOversized = false
-    private var previousByteWasCR = false
-    private var streamStartBytes: [UInt8]? = []
-    private var outputs: [Output] = []
+    private var isAtStreamStart = true
+    private var previousWasCR = false
+    private var isDiscarding = false
 
-    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-    private static let lineFeed: UInt8 = 0x0A
-    private static let carriageReturn: UInt8 = 0x0D
-    private static let colon: UInt8 = 0x3A
-    private static let space: UInt8 = 0x20
-
-    public init(maxEventBytes: Int = 65_536, lastEventId: String = "") {
-        self.maxEventBytes = max(1, maxEventBytes)
+    public init(maxEventBytes: Int = 64 * 1024, lastEventId: String? = nil) {
+        self.maxEventBytes = maxEventBytes
         self.lastEventId = lastEventId
-        self.idBuffer = lastEventId
+        self.lastEventIdBuffer = lastEventId
     }
 
-    /// Parses the next bytes of the stream.
-    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [Output] {
-        outputs = []
+    /// A new connection: the stream starts over (BOM allowed again), the last
+    /// event ID is kept.
+    public mutating func resetStream() {
+        self = SSEParser(maxEventBytes: maxEventBytes, lastEventId: lastEventId)
+    }
+
+    /// Feeds bytes; returns what they completed, in order.
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Output] where Bytes.Element == UInt8 {
+        var outputs: [Output] = []
         for byte in bytes {
-            if streamStartBytes != nil {
-                consumeAtStreamStart(byte)
-            } else {
-                consume(byte)
+            if isAtStreamStart {
+                if skipBOM(byte) { continue }
+            }
+            switch byte {
+            case 0x0D:
+                endLine(&outputs)
+                previousWasCR = true
+            case 0x0A:
+                if !previousWasCR { endLine(&outputs) }
+                previousWasCR = false
+            default:
+                previousWasCR = false
+                append(byte, &outputs)
             }
         }
         return outputs
     }
 
-    /// Forgets the partial line and event (a new connection starts a new stream).
-    /// The last event ID is kept.
-    public mutating func reset() {
-        line.removeAll(keepingCapacity: true)
-        data.removeAll(keepingCapacity: true)
-        eventType = ""
-        idBuffer = lastEventId
-        isLineOversized = false
-        isEventOversized = false
-        previousByteWasCR = false
-        streamStartBytes = []
-    }
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Holds back up to three bytes to recognise (and drop) a leading BOM.
-    private mutating func consumeAtStreamStart(_ byte: UInt8) {
-        var pending = streamStartBytes ?? []
-        pending.append(byte)
-        if pending == Self.byteOrderMark {
-            streamStartBytes = nil
-        } else if Self.byteOrderMark.starts(with: pending) {
-            streamStartBytes = pending
-        } else {
-            streamStartBytes = nil
-            for pendingByte in pending { consume(pendingByte) }
+    /// Drops a UTF-8 BOM at the very start of the stream.
+    private mutating func skipBOM(_ byte: UInt8) -> Bool {
+        let position = line.count
+        if position < 3, byte == Self.byteOrderMark[position] {
+            line.append(byte)
+            if line.count == 3 { line = []; isAtStreamStart = false }
+            return true
         }
+        isAtStreamStart = false
+        return false
     }
 
-    private mutating func consume(_ byte: UInt8) {
-        switch byte {
-        case Self.lineFeed:
-            if previousByteWasCR {
-                previousByteWasCR = false
-            } else {
-                endLine()
+    private mutating func append(_ byte: UInt8, _ outputs: inout [Output]) {
+        guard !isDiscarding else { return }
+        guard line.count + data.count < maxEventBytes else {
+            isDiscarding = true
+            line = []
+            return
+        }
+        line.append(byte)
+    }
+
+    private mutating func endLine(_ outputs: inout [Output]) {
+        defer { line = [] }
+        if isDiscarding {
+            // The oversized event ends at the next blank line.
+            if line.isEmpty {
+                isDiscarding = false
+                lastEventId = lastEventIdBuffer
+                resetEvent()
+                outputs.append(.oversized)
             }
-        case Self.carriageReturn:
-            endLine()
-            previousByteWasCR = true
-        default:
-            previousByteWasCR = false
-            if line.count + data.count >= maxEventBytes {
-                isLineOversized = true
-            } else {
-                line.append(byte)
-            }
+            return
         }
+        if line.isEmpty { dispatch(&outputs); return }
+        if line.first == UInt8(ascii: ":") { return }
+        process(field: line, &outputs)
     }
 
-    private mutating func endLine() {
-        defer {
-            line.removeAll(keepingCapacity: true)
-            isLineOversized = false
-        }
-        if isLineOversized {
-            isEventOversized = true
-        } else if line.isEmpty {
-            dispatch()
-        } else if line.first != Self.colon {
-            processField()
-        }
-    }
-
-    private mutating func processField() {
-        let name: ArraySlice<UInt8>
-        var value: ArraySlice<UInt8>
-        if let colonIndex = line.firstIndex(of: Self.colon) {
-            name = line[..<colonIndex]
-            value = line[(colonIndex + 1)...]
-            if value.first == Self.space { value = value.dropFirst() }
-        } else {
-            name = line[...]
-            value = []
-        }
-        switch String(decoding: name, as: UTF8.self) {
+    private mutating func process(field lineBytes: [UInt8], _ outputs: inout [Output]) {
+        let colon = lineBytes.firstIndex(of: UInt8(ascii: ":"))
+        let name = String(decoding: lineBytes[..<(colon ?? lineBytes.endIndex)], as: UTF8.self)
+        var value = colon.map { Array(lineBytes[($0 + 1)...]) } ?? []
+        if value.first == UInt8(ascii: " ") { value.removeFirst() }
+        switch name {
         case "event": eventType = String(decoding: value, as: UTF8.self)
-        case "data": appendData(value)
-        case "id": if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
-        case "retry": processRetry(value)
+        case "data":
+            data += value
+            data.append(0x0A)
+            hasData = true
+        case "id" where !value.contains(0):
+            lastEventIdBuffer = String(decoding: value, as: UTF8.self)
+        case "retry":
+            if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+               let milliseconds = Int(String(decoding: value, as: UTF8.self)) {
+                outputs.append(.retry(milliseconds))
+            }
         default: break
         }
     }
 
-    private mutating func appendData(_ value: ArraySlice<UInt8>) {
-        guard !isEventOversized else { return }
-        if data.count + value.count + 1 > maxEventBytes {
-            isEventOversized = true
-            data.removeAll(keepingCapacity: true)
-        } else {
-            data.append(contentsOf: value)
-            data.append(Self.lineFeed)
-        }
-    }
-
-    private mutating func processRetry(_ value: ArraySlice<UInt8>) {
-        let isDigits = !value.isEmpty && value.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
-        if isDigits, let milliseconds = Int(String(decoding: value, as: UTF8.self)) {
-            outputs.append(.retry(milliseconds: milliseconds))
-        }
-    }
-
-    private mutating func dispatch() {
-        lastEventId = idBuffer
-        defer {
-            data.removeAll(keepingCapacity: true)
-            eventType = ""
-            isEventOversized = false
-        }
-        if isEventOversized {
-            outputs.append(.oversizedEvent(limitBytes: maxEventBytes))
-            return
-        }
-        guard !data.isEmpty else { return }
-        data.removeLast()
+    private mutating func dispatch(_ outputs: inout [Output]) {
+        defer { resetEvent() }
+        lastEventId = lastEventIdBuffer
+        guard hasData else { return }
+        if data.last == 0x0A { data.removeLast() }
         let type = eventType.isEmpty ? "message" : eventType
         outputs.append(.event(SSEEvent(id: lastEventId, type: type, data: String(decoding: data, as: UTF8.self))))
+    }
+
+    private mutating func resetEvent() {
+        data = []
+        hasData = false
+        eventType = ""
     }
 }

@@ -1,3 +1,19 @@
-import BridgeCore
+import BridgeDaemon
+import BridgeDemo
+import FoundationEssentials
+import Glibc
 
-print("switchboard-bridge: not yet wired")
+/// The entry point: parse the command line, hand it to the composition root.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+let parsed: CommandLineArguments
+do {
+    parsed = try CommandLineArguments.parse(arguments)
+} catch {
+    StandardErrorWriter.writeLine("switchboard-bridge: \(error)")
+    exit(2)
+}
+if parsed.command == .demo {
+    exit(DemoCommand.run(webPort: parsed.port, configPath: parsed.configPath))
+}
+exit(BridgeCommand.run(parsed, environment: environment))

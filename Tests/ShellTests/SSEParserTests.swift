@@ -1,89 +1,79 @@
 import CurlShell
 import Testing
 
-/// One WHATWG event-stream rule: input chunks and what the parser must produce.
-struct SSEParserCase: CustomTestStringConvertible, Sendable {
-    let rule: String
-    let chunks: [[UInt8]]
-    let expected: [SSEParser.Output]
-    var maxEventBytes = 65_536
-    var testDescription: String { rule }
-
-    init(_ rule: String, _ chunks: [String], _ expected: [SSEParser.Output], maxEventBytes: Int = 65_536) {
-        self.rule = rule
-        self.chunks = chunks.map { Array($0.utf8) }
-        self.expected = expected
-        self.maxEventBytes = maxEventBytes
-    }
-
-    init(_ rule: String, bytes: [[UInt8]], _ expected: [SSEParser.Output]) {
-        self.rule = rule
-        self.chunks = bytes
-        self.expected = expected
-    }
-}
-
-private func event(_ data: String, id: String = "", type: String = "message") -> SSEParser.Output {
-    .event(SSEEvent(id: id, type: type, data: data))
-}
-
-@Suite("SSE parser (WHATWG event stream rules)")
+@Suite("WHATWG event-stream parsing")
 struct SSEParserTests {
-    static let cases: [SSEParserCase] = [
-        .init("LF line endings", ["data: a\n\n"], [event("a")]),
-        .init("CRLF line endings", ["data: a\r\n\r\n"], [event("a")]),
-        .init("CR line endings", ["data: a\r\r"], [event("a")]),
-        .init("CRLF split across chunks", ["data: a\r", "\n\r", "\n"], [event("a")]),
-        .init("CR at chunk end then a new line", ["data: a\r", "\r"], [event("a")]),
-        .init("mixed endings", ["data: a\rdata: b\r\ndata: c\n\n"], [event("a\nb\nc")]),
-        .init("multi-line data joined with LF", ["data: one\ndata: two\n\n"], [event("one\ntwo")]),
-        .init("one leading space removed", ["data:  two spaces\n\n"], [event(" two spaces")]),
-        .init("no space after the colon", ["data:x\n\n"], [event("x")]),
-        .init("field without colon is an empty value", ["data\n\n"], [event("")]),
-        .init("empty data lines keep their LF", ["data\ndata\n\n"], [event("\n")]),
-        .init("comments are ignored", [": keepalive\n\n: x\ndata: a\n: y\n\n"], [event("a")]),
-        .init("event without data is not dispatched", ["event: ping\n\n"], []),
-        .init("event type", ["event: widget.action.v1\ndata: a\n\n"], [event("a", type: "widget.action.v1")]),
-        .init("event type resets after dispatch", ["event: t\ndata: a\n\ndata: b\n\n"], [event("a", type: "t"), event("b")]),
-        .init("empty event type means message", ["event:\ndata: a\n\n"], [event("a")]),
-        .init("id applies to the event and persists", ["id: 7\ndata: a\n\ndata: b\n\n"], [event("a", id: "7"), event("b", id: "7")]),
-        .init("empty id resets it", ["id: 7\ndata: a\n\nid\ndata: b\n\n"], [event("a", id: "7"), event("b")]),
-        .init("id with NUL is ignored", ["id: 1\ndata: a\n\nid: x\u{0}y\ndata: b\n\n"], [event("a", id: "1"), event("b", id: "1")]),
-        .init("retry with digits", ["retry: 2500\n"], [.retry(milliseconds: 2500)]),
-        .init("retry with non-digits ignored", ["retry: 25s\nretry: -1\nretry:\n"], []),
-        .init("unknown fields ignored", ["foo: bar\ndata: a\nDATA: b\n\n"], [event("a")]),
-        .init("field name is case-sensitive", ["Data: a\n\n"], []),
-        .init("unterminated event is not dispatched", ["data: a\n"], []),
-        .init("leading BOM skipped", ["\u{FEFF}data: a\n\n"], [event("a")]),
-        .init("BOM split across chunks", bytes: [[0xEF], [0xBB], [0xBF], Array("data: a\n\n".utf8)], [event("a")]),
-        .init("only the first BOM is skipped", ["\u{FEFF}\u{FEFF}data: a\n\n"], []),
-        .init("partial BOM-like bytes kept", bytes: [[0xEF, 0x41], Array("\ndata: a\n\n".utf8)], [event("a")]),
-        .init("byte-by-byte chunks", "id: 9\nevent: t\ndata: hé\n\n".map { String($0) }, [event("hé", id: "9", type: "t")]),
-        .init("oversized event skipped, next one kept", ["data: " + String(repeating: "x", count: 100) + "\n\ndata: ok\n\n"], [.oversizedEvent(limitBytes: 32), event("ok")], maxEventBytes: 32),
-        .init("oversized over many data lines", [String(repeating: "data: 0123456789\n", count: 10) + "\ndata: ok\n\n"], [.oversizedEvent(limitBytes: 32), event("ok")], maxEventBytes: 32),
-        .init("oversized line without an end stays bounded", [String(repeating: "y", count: 1000), "\n\ndata: ok\n\n"], [.oversizedEvent(limitBytes: 32), event("ok")], maxEventBytes: 32),
+    struct Case: Sendable, CustomStringConvertible {
+        var name: String
+        var chunks: [String]
+        var outputs: [SSEParser.Output]
+        var description: String { name }
+    }
+
+    static func event(_ data: String, type: String = "message", id: String? = nil) -> SSEParser.Output {
+        .event(SSEEvent(id: id, type: type, data: data))
+    }
+
+    static let cases: [Case] = [
+        Case(name: "LF lines", chunks: ["data: a\n\n"], outputs: [event("a")]),
+        Case(name: "CRLF lines", chunks: ["data: a\r\n\r\n"], outputs: [event("a")]),
+        Case(name: "CR lines", chunks: ["data: a\r\r"], outputs: [event("a")]),
+        Case(name: "CRLF split across chunks", chunks: ["data: a\r", "\n\r", "\n"], outputs: [event("a")]),
+        Case(name: "multi-line data joined with LF", chunks: ["data: a\ndata:b\ndata:  c\n\n"], outputs: [event("a\nb\n c")]),
+        Case(name: "event type and id", chunks: ["id: 7\nevent: widget.action.v1\ndata: {}\n\n"],
+             outputs: [event("{}", type: "widget.action.v1", id: "7")]),
+        Case(name: "id carries over", chunks: ["id: 1\ndata: x\n\ndata: y\n\n"], outputs: [event("x", id: "1"), event("y", id: "1")]),
+        Case(name: "id with NUL ignored", chunks: ["id: 1\n\nid: 2\u{0}x\ndata: y\n\n"], outputs: [event("y", id: "1")]),
+        Case(name: "comments ignored", chunks: [": keepalive\n\n: more\ndata: z\n\n"], outputs: [event("z")]),
+        Case(name: "no data: nothing dispatched", chunks: ["event: x\n\n"], outputs: []),
+        Case(name: "retry digits", chunks: ["retry: 2500\n\n"], outputs: [.retry(2500)]),
+        Case(name: "retry non-digits ignored", chunks: ["retry: 25s\nretry: -1\n\n"], outputs: []),
+        Case(name: "field without colon", chunks: ["data\n\n"], outputs: [event("")]),
+        Case(name: "unknown field ignored", chunks: ["foo: bar\ndata: q\n\n"], outputs: [event("q")]),
+        Case(name: "BOM at the start", chunks: ["\u{FEFF}data: b\n\n"], outputs: [event("b")]),
+        Case(name: "incomplete event waits", chunks: ["data: a\n"], outputs: []),
+        Case(name: "one space only stripped", chunks: ["data:  two\n\n"], outputs: [event(" two")]),
     ]
 
     @Test(arguments: cases)
-    func followsTheRule(_ testCase: SSEParserCase) {
-        var parser = SSEParser(maxEventBytes: testCase.maxEventBytes)
-        var outputs: [SSEParser.Output] = []
-        for chunk in testCase.chunks {
-            outputs += parser.feed(chunk)
-        }
-        #expect(outputs == testCase.expected)
-    }
-
-    @Test func resetDropsThePartialEventButKeepsTheLastId() {
+    func parses(_ testCase: Case) {
         var parser = SSEParser()
-        _ = parser.feed(Array("id: 5\ndata: a\n\ndata: partial\n".utf8))
-        parser.reset()
-        #expect(parser.lastEventId == "5")
-        #expect(parser.feed(Array("\u{FEFF}data: b\n\n".utf8)) == [event("b", id: "5")])
+        var outputs: [SSEParser.Output] = []
+        for chunk in testCase.chunks { outputs += parser.feed(Array(chunk.utf8)) }
+        #expect(outputs == testCase.outputs)
     }
 
-    @Test func initialLastEventIdIsUsed() {
-        var parser = SSEParser(lastEventId: "restored")
-        #expect(parser.feed(Array("data: a\n\n".utf8)) == [event("a", id: "restored")])
+    @Test func byteByByteEqualsWhole() {
+        let stream = "\u{FEFF}id: e1\r\nevent: widget.action.v1\r\ndata: {\"a\":1}\r\ndata: 2\r\n\r\n: c\rdata: x\r\r"
+        var whole = SSEParser()
+        let expected = whole.feed(Array(stream.utf8))
+        var split = SSEParser()
+        var outputs: [SSEParser.Output] = []
+        for byte in stream.utf8 { outputs += split.feed([byte]) }
+        #expect(outputs == expected)
+        #expect(expected.count == 2)
+    }
+
+    @Test func lastEventIdIsSetAtDispatchNotBefore() {
+        var parser = SSEParser()
+        _ = parser.feed(Array("id: 1\ndata: a\n\nid: 2\ndata: b\n".utf8))
+        #expect(parser.lastEventId == "1", "an event cut off mid-way must be asked for again")
+        _ = parser.feed(Array("\n".utf8))
+        #expect(parser.lastEventId == "2")
+    }
+
+    @Test func oversizedEventsAreSkippedAndReported() {
+        var parser = SSEParser(maxEventBytes: 64)
+        let big = "data: " + String(repeating: "x", count: 200) + "\n\n"
+        let outputs = parser.feed(Array((big + "data: ok\n\n").utf8))
+        #expect(outputs == [.oversized, Self.event("ok")])
+    }
+
+    @Test func aNewStreamAllowsABOMAgainAndKeepsTheId() {
+        var parser = SSEParser()
+        _ = parser.feed(Array("id: 9\ndata: a\n\n".utf8))
+        parser.resetStream()
+        #expect(parser.lastEventId == "9")
+        #expect(parser.feed(Array("\u{FEFF}data: b\n\n".utf8)) == [Self.event("b", id: "9")])
     }
 }

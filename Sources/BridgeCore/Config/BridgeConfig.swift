@@ -111,6 +111,10 @@ public struct TimingSettings: Sendable, Equatable {
     public var dedupeMarginMs: Int64 = 60_000
     /// Hard cap on remembered event ids, the last guard of the dedupe memory.
     public var dedupeCapacity: Int = 4_096
+    /// An event stream silent this long is dead (the service comments every 15 s).
+    public var streamDeadAfterMs: Int64 = 45_000
+    /// On SIGTERM, how long a PATCH in flight may take before the bridge exits.
+    public var stopGraceMs: Int64 = 3_000
 
     public init() {}
 }

@@ -1,1 +1,0 @@
-// AiviSim: placeholder until its first real file lands.

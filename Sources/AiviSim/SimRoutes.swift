@@ -1,0 +1,52 @@
+import BridgeCore
+import HTTPServer
+
+/// The simulator's HTTP surface: the service's endpoints and the `/_sim/` control API.
+enum SimRoutes {
+    static func handler(for simulator: AiviSimulator) -> HTTPHandler {
+        var router = HTTPRouter()
+        router.add("PATCH", "/widget/*") { patchWidget($0, simulator) }
+        router.addStreaming("GET", simulator.settings.eventsPath) { EventStreamSession.reply(to: $0, simulator) }
+        ControlAPI.register(on: &router, simulator)
+        let routed = router.handler
+        return { request in
+            let dateHeader = HTTPHeader("Date", SimTimeFormat.httpDate(ms: simulator.clock.nowMs))
+            switch routed(request) {
+            case .response(var response):
+                response.headers.append(dateHeader)
+                return .response(response)
+            case .stream(let status, let headers, let body):
+                return .stream(status: status, headers: headers + [dateHeader], body: body)
+            }
+        }
+    }
+
+    private static func patchWidget(_ request: HTTPRequest, _ simulator: AiviSimulator) -> HTTPResponse {
+        let segments = request.pathSegments
+        guard segments.count == 2 else { return jsonResponse(PatchAnswer.error(404, "no widget with that slug")) }
+        let nowMs = simulator.clock.nowMs
+        let (answer, delayMs) = simulator.withState { state in
+            (state.patch(slug: segments[1], authorization: request.header("Authorization"),
+                         body: request.body, nowMs: nowMs),
+             state.faults.answerDelayMs)
+        }
+        waitUnlessStopped(milliseconds: delayMs, simulator)
+        return jsonResponse(answer)
+    }
+
+    private static func jsonResponse(_ answer: PatchAnswer) -> HTTPResponse {
+        var headers: [HTTPHeader] = []
+        if let seconds = answer.retryAfterSeconds { headers.append(HTTPHeader("Retry-After", String(seconds))) }
+        return .json(answer.status, answer.body.serialized(), headers: headers)
+    }
+
+    /// A real-time wait in short steps, cut short when the simulator stops.
+    private static func waitUnlessStopped(milliseconds: Int, _ simulator: AiviSimulator) {
+        var waitedMs = 0
+        while waitedMs < milliseconds && !simulator.isStopped {
+            let stepMs = min(10, milliseconds - waitedMs)
+            RealTime.sleep(milliseconds: stepMs)
+            waitedMs += stepMs
+        }
+    }
+}

@@ -1,0 +1,121 @@
+extension Bridge {
+    mutating func streamEvent(_ event: StreamEvent, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        if dedupe.forgetExpired(serverClockMs: input.serverClockMs) {
+            effects.append(.persistUnsafeEventIds(dedupe.unsafeEvents))
+        }
+        let press: PressEnvelope
+        switch Result(catching: { () throws(PressEnvelope.ReadError) in try PressEnvelope.read(event) }) {
+        case .success(let envelope):
+            press = envelope
+        case .failure(.unknownType(let type)):
+            effects.append(.log(.debug, "ignoring event \(event.id ?? "-") of unknown type '\(type)'"))
+            effects.append(.observe(.pressDropped(eventId: event.id, reason: .unknownType)))
+            return
+        case .failure(.malformed(let reason)):
+            effects.append(.log(.warning, "skipping malformed event \(event.id ?? "-"): \(reason)"))
+            effects.append(.observe(.pressDropped(eventId: event.id, reason: .malformed)))
+            return
+        }
+        effects.append(.observe(.pressReceived(eventId: press.id)))
+        guard let action = checkedAction(press, input, &effects) else { return }
+        carryOut(press, action, input, &effects)
+    }
+
+    /// The action a press is for, or nil (logged and observed) when the press
+    /// must be dropped.
+    mutating func checkedAction(_ press: PressEnvelope, _ input: BridgeInput, _ effects: inout [BridgeEffect]) -> ActionConfig? {
+        let key = ActionKey(slug: press.widget, actionId: press.action)
+        func drop(_ reason: PressDropReason, _ level: BridgeLogLevel, _ message: String) -> ActionConfig? {
+            effects.append(.log(level, "press \(press.id) \(key): \(message)"))
+            effects.append(.observe(.pressDropped(eventId: press.id, reason: reason)))
+            return nil
+        }
+        guard widgetsBySlug[press.widget] != nil else {
+            return drop(.otherWidget, .debug, "widget not in this config (another bridge's?)")
+        }
+        guard let action = actionsByKey[key] else { return drop(.unknownAction, .warning, "unknown action") }
+        guard action.kind == press.kind else {
+            return drop(.wrongKind, .warning, "is a \(press.kind.rawValue) press but the action is a \(action.kind.rawValue)")
+        }
+        let lateMs = input.serverClockMs - press.expiresAtMs
+        guard lateMs <= 0 else { return drop(.expired, .warning, "expired \(lateMs) ms ago on the server's clock; not carried out") }
+        guard !dedupe.contains(press.id) else { return drop(.duplicate, .info, "duplicate delivery; already handled") }
+        return action
+    }
+
+    mutating func carryOut(_ press: PressEnvelope, _ action: ActionConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        let key = ActionKey(slug: press.widget, actionId: press.action)
+        if dedupe.remember(press.id, expiresAtMs: press.expiresAtMs, isUnsafe: !action.repeatSafe) {
+            effects.append(.persistUnsafeEventIds(dedupe.unsafeEvents))
+        }
+        let ageMs = press.createdAtMs.map { input.serverClockMs - $0 } ?? -1
+        switch action.kind {
+        case .button: pressButton(press, action, key, &effects)
+        case .toggle: pressToggle(press, action, key, input, &effects)
+        }
+        effects.append(.observe(.pressCarriedOut(eventId: press.id, action: key, ageMs: ageMs)))
+    }
+
+    mutating func pressButton(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ effects: inout [BridgeEffect]) {
+        for message in action.publishes {
+            effects.append(.publishMQTT(OutgoingMQTTMessage(
+                topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain)))
+        }
+        effects.append(.log(.info, "press \(press.id) \(key): button, \(action.publishes.count) message(s) published"))
+        oweAnswer(key.slug, &effects)
+    }
+
+    mutating func pressToggle(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        let requestedOn = press.value ?? false
+        guard var state = states[key] else { return }
+        let word = requestedOn ? "on" : "off"
+        if state.isAvailable == false {
+            effects.append(.log(.warning, "press \(press.id) \(key): device unavailable; answering with its true state"))
+            oweAnswer(key.slug, &effects)
+            return
+        }
+        if state.isOn == requestedOn, state.pendingPress == nil {
+            effects.append(.log(.info, "press \(press.id) \(key): already \(word); answering at once"))
+            oweAnswer(key.slug, &effects)
+            return
+        }
+        if let command = action.command {
+            let payload = requestedOn ? command.payloadOn : command.payloadOff
+            effects.append(.publishMQTT(OutgoingMQTTMessage(topic: command.topic, payload: payload, qos: 1, retain: false)))
+        }
+        effects.append(.log(.info, "press \(press.id) \(key): command \(word) sent"))
+        if action.optimistic {
+            state.isOn = requestedOn
+            state.pendingPress = nil
+            states[key] = state
+            oweAnswer(key.slug, &effects)
+            return
+        }
+        state.pendingPress = PendingPress(eventId: press.id, requestedOn: requestedOn, commandSentAtMs: input.boardClockMs)
+        states[key] = state
+        let timeoutMs = action.confirmTimeoutMs ?? config.timing.confirmTimeoutMs
+        effects.append(.startTimer(.confirm(key), afterMs: timeoutMs))
+    }
+
+    /// Ends a toggle's wait when the device confirmed it or became unreachable.
+    mutating func resolvePendingPress(_ key: ActionKey, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        guard var state = states[key], let pending = state.pendingPress else { return }
+        let confirmed = state.isOn == pending.requestedOn
+        guard confirmed || state.isAvailable == false else { return }
+        state.pendingPress = nil
+        states[key] = state
+        effects.append(.cancelTimer(.confirm(key)))
+        let elapsedMs = input.boardClockMs - pending.commandSentAtMs
+        let outcome = confirmed ? "confirmed by the device" : "device became unavailable"
+        effects.append(.log(.info, "press \(pending.eventId) \(key): \(outcome) after \(elapsedMs) ms"))
+        oweAnswer(key.slug, &effects)
+    }
+
+    mutating func confirmTimedOut(_ key: ActionKey, _ effects: inout [BridgeEffect]) {
+        guard var state = states[key], let pending = state.pendingPress else { return }
+        state.pendingPress = nil
+        states[key] = state
+        effects.append(.log(.warning, "press \(pending.eventId) \(key): no confirmation from the device; publishing its true state"))
+        oweAnswer(key.slug, &effects)
+    }
+}

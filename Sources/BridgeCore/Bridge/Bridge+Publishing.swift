@@ -1,0 +1,82 @@
+extension Bridge {
+    /// Records that a press on this widget must be answered by a publish, and
+    /// publishes if nothing stands in the way.
+    mutating func oweAnswer(_ slug: String, _ effects: inout [BridgeEffect]) {
+        answerGeneration += 1
+        publishers[slug]?.answerOwedGeneration = answerGeneration
+        publishIfNeeded(slug, &effects)
+    }
+
+    /// Starts a PATCH of the latest content when the widget is free to publish and
+    /// the content differs from what the service holds (or a press is owed one).
+    mutating func publishIfNeeded(_ slug: String, _ effects: inout [BridgeEffect]) {
+        guard isSettled, let widget = widgetsBySlug[slug], var publisher = publishers[slug] else { return }
+        let body = ContentRenderer.patchBody(widget: widget, states: states)
+        guard publisher.shouldSend(body) else { return }
+        let request = PatchRequest(slug: slug, body: body, requestId: nextRequestId)
+        nextRequestId += 1
+        publisher.inFlight = WidgetPublisher.InFlight(
+            requestId: request.requestId, body: body, coversAnswerGeneration: answerGeneration)
+        publishers[slug] = publisher
+        effects.append(.sendPatch(request))
+    }
+
+    mutating func patchCompleted(_ slug: String, _ requestId: UInt64, _ outcome: PatchOutcome, _ effects: inout [BridgeEffect]) {
+        guard var publisher = publishers[slug], let sent = publisher.inFlight, sent.requestId == requestId else {
+            effects.append(.log(.debug, "ignoring the answer to PATCH #\(requestId) of \(slug): no longer current"))
+            return
+        }
+        publisher.inFlight = nil
+        let verdict = PatchVerdict(outcome)
+        var status: Int?
+        if case .status(let code, _) = outcome { status = code }
+        effects.append(.observe(.patchFinished(slug: slug, status: status)))
+        switch verdict {
+        case .success:
+            publisher.acknowledge(sent)
+            effects.append(.log(.debug, "published \(slug) (PATCH #\(requestId), HTTP \(status ?? 0))"))
+        case .rateLimited(let retryAfterMs):
+            let delayMs = retryAfterMs ?? nextBackoffMs(&publisher)
+            effects.append(.log(.warning, "publish of \(slug) rate limited; retrying in \(delayMs) ms"))
+            scheduleRetry(slug, &publisher, afterMs: delayMs, &effects)
+        case .permanent(let status):
+            if publisher.loggedPermanentStatus != status {
+                publisher.loggedPermanentStatus = status
+                effects.append(.log(.error, "publish of \(slug) refused with HTTP \(status): \(PatchVerdict.hint(forStatus: status))"))
+            }
+            scheduleRetry(slug, &publisher, afterMs: config.timing.permanentErrorRetryMs, &effects)
+        case .transient(let reason):
+            let delayMs = nextBackoffMs(&publisher)
+            effects.append(.log(.warning, "publish of \(slug) failed (\(reason)); retrying in \(delayMs) ms"))
+            scheduleRetry(slug, &publisher, afterMs: delayMs, &effects)
+        }
+        publishers[slug] = publisher
+        publishIfNeeded(slug, &effects)
+    }
+
+    /// Exponential backoff with jitter: half the doubled delay fixed, half random.
+    mutating func nextBackoffMs(_ publisher: inout WidgetPublisher) -> Int64 {
+        publisher.consecutiveFailures += 1
+        let exponent = min(publisher.consecutiveFailures - 1, 30)
+        let ceilingMs = min(config.timing.publishRetryCapMs, config.timing.publishRetryInitialMs << Int64(exponent))
+        let halfMs = max(1, ceilingMs / 2)
+        return halfMs + Int64.random(in: 0...halfMs, using: &random)
+    }
+
+    func scheduleRetry(_ slug: String, _ publisher: inout WidgetPublisher, afterMs delayMs: Int64, _ effects: inout [BridgeEffect]) {
+        publisher.isRetryScheduled = true
+        effects.append(.startTimer(.publishRetry(slug: slug), afterMs: delayMs))
+    }
+
+    mutating func timerFired(_ timer: BridgeTimer, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        switch timer {
+        case .settle:
+            if !isSettled { settle(&effects) }
+        case .publishRetry(let slug):
+            publishers[slug]?.isRetryScheduled = false
+            publishIfNeeded(slug, &effects)
+        case .confirm(let key):
+            confirmTimedOut(key, &effects)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+extension Bridge {
+    /// Adopts a new config: keeps what is known of actions whose topics did not
+    /// change, reports the topics to (un)subscribe, and republishes what changed.
+    mutating func reload(_ newConfig: BridgeConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        let oldActions = actionsByKey
+        let oldTopics = Set(topicIndex.topics)
+        config = newConfig
+        topicIndex = TopicIndex(config: newConfig)
+        adoptWidgets(of: newConfig)
+        let changedKeys = forgetChangedActions(oldActions: oldActions, &effects)
+        forgetRemovedWidgets(&effects)
+        let newTopics = Set(topicIndex.topics)
+        let added = newTopics.subtracting(oldTopics).sorted()
+        let removed = oldTopics.subtracting(newTopics).sorted()
+        if !removed.isEmpty { effects.append(.unsubscribe(removed)) }
+        if !added.isEmpty, isMQTTConnected { effects.append(.subscribe(added)) }
+        if isMQTTConnected { askDevicesForState(changedKeys, &effects) }
+        effects.append(.log(.info, "config reloaded: \(newConfig.widgets.count) widgets, \(actionsByKey.count) actions, +\(added.count)/-\(removed.count) topics"))
+        for slug in widgetsBySlug.keys.sorted() {
+            if publishers[slug]?.isRetryScheduled == true {
+                publishers[slug]?.isRetryScheduled = false
+                publishers[slug]?.consecutiveFailures = 0
+                effects.append(.cancelTimer(.publishRetry(slug: slug)))
+            }
+            publishIfNeeded(slug, &effects)
+        }
+    }
+
+    /// Resets the state of actions that are new or listen to other topics now,
+    /// drops removed ones; returns the new or changed keys.
+    mutating func forgetChangedActions(oldActions: [ActionKey: ActionConfig], _ effects: inout [BridgeEffect]) -> [ActionKey] {
+        var changed: [ActionKey] = []
+        for (key, action) in actionsByKey.sorted(by: { $0.key < $1.key }) {
+            guard let old = oldActions[key], Self.sameSources(old, action) else {
+                if states[key]?.pendingPress != nil { effects.append(.cancelTimer(.confirm(key))) }
+                states[key] = ActionState()
+                changed.append(key)
+                continue
+            }
+        }
+        for key in states.keys.sorted() where actionsByKey[key] == nil {
+            if states[key]?.pendingPress != nil { effects.append(.cancelTimer(.confirm(key))) }
+            states[key] = nil
+        }
+        return changed
+    }
+
+    mutating func forgetRemovedWidgets(_ effects: inout [BridgeEffect]) {
+        for slug in publishers.keys.sorted() where widgetsBySlug[slug] == nil {
+            if publishers[slug]?.isRetryScheduled == true { effects.append(.cancelTimer(.publishRetry(slug: slug))) }
+            publishers[slug] = nil
+        }
+    }
+
+    static func sameSources(_ lhs: ActionConfig, _ rhs: ActionConfig) -> Bool {
+        lhs.kind == rhs.kind && lhs.stateSources == rhs.stateSources
+            && lhs.availability == rhs.availability && lhs.activeSource == rhs.activeSource
+    }
+}

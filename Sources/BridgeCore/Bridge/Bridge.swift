@@ -1,0 +1,90 @@
+/// The pure heart of switchboard-bridge: every decision of the product, as a
+/// value that takes inputs and returns effects.
+///
+/// No clocks, threads or I/O: the shell feeds `handle(_:)` with what happened
+/// (each input carrying the time) and performs the effects it returns, in order.
+public struct Bridge: Sendable {
+    public internal(set) var config: BridgeConfig
+    /// What is known of each action's device.
+    public internal(set) var states: [ActionKey: ActionState] = [:]
+    public internal(set) var isMQTTConnected = false
+    public internal(set) var isEventStreamConnected = false
+    /// False from start until retained states have settled after MQTT connected.
+    public internal(set) var isSettled = false
+
+    var widgetsBySlug: [String: WidgetConfig] = [:]
+    var actionsByKey: [ActionKey: ActionConfig] = [:]
+    var topicIndex: TopicIndex
+    var publishers: [String: WidgetPublisher] = [:]
+    var dedupe: DedupeMemory
+    var random: SplitMix64
+    var nextRequestId: UInt64 = 1
+    var answerGeneration: UInt64 = 0
+    /// Topics whose last payload was not understood (logged once until fixed).
+    var topicsWithUnreadablePayload: Set<String> = []
+
+    /// A bridge for `config`, remembering the unsafe event ids persisted by an
+    /// earlier run; `randomSeed` makes the retry jitter reproducible.
+    public init(config: BridgeConfig, rememberedUnsafeEvents: [RememberedEvent] = [], randomSeed: UInt64 = 0) {
+        self.config = config
+        topicIndex = TopicIndex(config: config)
+        dedupe = DedupeMemory(
+            marginMs: config.timing.dedupeMarginMs,
+            capacity: config.timing.dedupeCapacity,
+            remembered: rememberedUnsafeEvents
+        )
+        random = SplitMix64(seed: randomSeed)
+        adoptWidgets(of: config)
+    }
+
+    /// Handles one input and returns what the shell must do, in order.
+    public mutating func handle(_ input: BridgeInput) -> [BridgeEffect] {
+        var effects: [BridgeEffect] = []
+        switch input.event {
+        case .mqttConnected: mqttConnected(&effects)
+        case .mqttDisconnected: mqttDisconnected(&effects)
+        case .mqttMessage(let topic, let payload): mqttMessage(topic, payload, input, &effects)
+        case .eventStreamConnected: isEventStreamConnected = true
+        case .eventStreamDisconnected: isEventStreamConnected = false
+        case .streamEvent(let event): streamEvent(event, input, &effects)
+        case .patchCompleted(let slug, let requestId, let outcome):
+            patchCompleted(slug, requestId, outcome, &effects)
+        case .timerFired(let timer): timerFired(timer, input, &effects)
+        case .configReloaded(let newConfig): reload(newConfig, input, &effects)
+        }
+        return effects
+    }
+
+    /// Every topic the bridge subscribes to, sorted.
+    public var subscribedTopics: [String] { topicIndex.topics }
+
+    /// The PATCH body that the current state renders for a widget.
+    public func renderedBody(slug: String) -> String? {
+        widgetsBySlug[slug].map { ContentRenderer.patchBody(widget: $0, states: states) }
+    }
+
+    /// The body the service last acknowledged for a widget.
+    public func acknowledgedBody(slug: String) -> String? {
+        publishers[slug]?.lastAcknowledgedBody
+    }
+
+    /// Whether a PATCH of this widget is in flight.
+    public func isPatchInFlight(slug: String) -> Bool {
+        publishers[slug]?.inFlight != nil
+    }
+
+    /// Indexes the widgets and actions of a config and gives each widget a publisher.
+    mutating func adoptWidgets(of config: BridgeConfig) {
+        widgetsBySlug = [:]
+        actionsByKey = [:]
+        for widget in config.widgets {
+            widgetsBySlug[widget.slug] = widget
+            if publishers[widget.slug] == nil { publishers[widget.slug] = WidgetPublisher() }
+            for action in widget.actions {
+                let key = ActionKey(slug: widget.slug, actionId: action.id)
+                actionsByKey[key] = action
+                if states[key] == nil { states[key] = ActionState() }
+            }
+        }
+    }
+}

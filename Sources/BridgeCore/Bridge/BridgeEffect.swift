@@ -1,0 +1,89 @@
+/// What the core asks the shell to do. The shell performs a batch's effects in
+/// order; when `persistUnsafeEventIds` fails, it must skip the rest of the batch
+/// (the command that followed it must not go out without its record).
+public enum BridgeEffect: Sendable, Equatable {
+    case publishMQTT(OutgoingMQTTMessage)
+    case subscribe([String])
+    case unsubscribe([String])
+    case sendPatch(PatchRequest)
+    case startTimer(BridgeTimer, afterMs: Int64)
+    case cancelTimer(BridgeTimer)
+    /// Write these ids durably (the whole set, replacing the previous one) before
+    /// performing the effects that follow.
+    case persistUnsafeEventIds([RememberedEvent])
+    case log(BridgeLogLevel, String)
+    /// A fact for metrics and the status view; changes nothing by itself.
+    case observe(BridgeObservation)
+}
+
+/// An MQTT message to publish.
+public struct OutgoingMQTTMessage: Sendable, Equatable {
+    public var topic: String
+    public var payload: [UInt8]
+    public var qos: Int
+    public var retain: Bool
+
+    public init(topic: String, payload: String, qos: Int = 1, retain: Bool = false) {
+        self.topic = topic
+        self.payload = Array(payload.utf8)
+        self.qos = qos
+        self.retain = retain
+    }
+}
+
+/// `PATCH /widget/{slug}` with a body; `requestId` comes back in `patchCompleted`.
+public struct PatchRequest: Sendable, Equatable {
+    public var slug: String
+    public var body: String
+    public var requestId: UInt64
+}
+
+/// The timers the core starts; starting one that runs restarts it.
+public enum BridgeTimer: Sendable, Hashable {
+    /// Waiting for retained states after MQTT connected.
+    case settle
+    /// A failed PATCH of this widget is retried.
+    case publishRetry(slug: String)
+    /// A toggle press waits for the device to confirm.
+    case confirm(ActionKey)
+}
+
+/// An event id remembered for deduplication, with when it stops mattering.
+public struct RememberedEvent: Sendable, Equatable, Hashable {
+    public var id: String
+    /// The press's `expires_at` on the server's clock, ms since the epoch.
+    public var expiresAtMs: Int64
+
+    public init(id: String, expiresAtMs: Int64) {
+        self.id = id
+        self.expiresAtMs = expiresAtMs
+    }
+}
+
+/// Log levels, most severe first.
+public enum BridgeLogLevel: Int, Sendable, Equatable, Comparable, CaseIterable {
+    case error, warning, info, debug
+
+    public static func < (lhs: BridgeLogLevel, rhs: BridgeLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Facts for metrics and the status view.
+public enum BridgeObservation: Sendable, Equatable {
+    case pressReceived(eventId: String)
+    /// The press's command (or answer) went out; `ageMs` is how old the press was
+    /// on the server's clock when it did.
+    case pressCarriedOut(eventId: String, action: ActionKey, ageMs: Int64)
+    case pressDropped(eventId: String?, reason: PressDropReason)
+    case patchFinished(slug: String, status: Int?)
+}
+
+/// Why a press was not carried out.
+public enum PressDropReason: String, Sendable, Equatable, CaseIterable {
+    case malformed
+    case unknownType = "unknown_type"
+    case otherWidget = "other_widget"
+    case unknownAction = "unknown_action"
+    case wrongKind = "wrong_kind"
+    case expired
+    case duplicate
+}

@@ -1,0 +1,61 @@
+/// Something that happened, handed to `Bridge.handle(_:)` by the shell.
+///
+/// Every input carries the board's wall clock and the current estimate of how far
+/// the server's clock is ahead of it, so the core itself never reads a clock.
+public struct BridgeInput: Sendable, Equatable {
+    public var event: BridgeInputEvent
+    /// The board's wall clock, milliseconds since the Unix epoch.
+    public var boardClockMs: Int64
+    /// Server clock minus board clock, milliseconds (from the stream's `Date`).
+    public var serverClockOffsetMs: Int64
+
+    public init(_ event: BridgeInputEvent, boardClockMs: Int64, serverClockOffsetMs: Int64 = 0) {
+        self.event = event
+        self.boardClockMs = boardClockMs
+        self.serverClockOffsetMs = serverClockOffsetMs
+    }
+
+    /// The server's clock at this input, as well as the bridge can tell.
+    public var serverClockMs: Int64 { boardClockMs + serverClockOffsetMs }
+}
+
+/// The kinds of input the core decides on.
+public enum BridgeInputEvent: Sendable, Equatable {
+    /// The MQTT connection is up (every connect, including reconnects).
+    case mqttConnected
+    case mqttDisconnected
+    /// A message on a subscribed topic; the payload is copied bytes.
+    case mqttMessage(topic: String, payload: [UInt8])
+    case eventStreamConnected
+    case eventStreamDisconnected
+    /// One event from Aivi's stream (`event:` type, `id:`, joined `data:`).
+    case streamEvent(StreamEvent)
+    /// A PATCH the core asked for has finished.
+    case patchCompleted(slug: String, requestId: UInt64, outcome: PatchOutcome)
+    case timerFired(BridgeTimer)
+    /// A new config was loaded (SIGHUP); the old one stays if this one is bad,
+    /// so only valid configs arrive here.
+    case configReloaded(BridgeConfig)
+}
+
+/// One dispatched Server-Sent Event.
+public struct StreamEvent: Sendable, Equatable {
+    public var id: String?
+    /// The SSE `event:` field (`message` when absent).
+    public var type: String
+    public var data: String
+
+    public init(id: String?, type: String, data: String) {
+        self.id = id
+        self.type = type
+        self.data = data
+    }
+}
+
+/// How a PATCH ended.
+public enum PatchOutcome: Sendable, Equatable {
+    /// The service answered with an HTTP status.
+    case status(Int, retryAfterMs: Int64? = nil)
+    /// No answer: connection refused, timeout, TLS failure, ...
+    case transportFailure(String)
+}

@@ -1,0 +1,68 @@
+/// The publishing state of one widget: at most one PATCH in flight, the last
+/// body the service acknowledged, a retry schedule, and whether a press is owed
+/// an answer even if the content did not change.
+struct WidgetPublisher: Sendable {
+    struct InFlight: Sendable {
+        var requestId: UInt64
+        var body: String
+        /// Answers owed up to this generation are delivered if this succeeds.
+        var coversAnswerGeneration: UInt64
+    }
+
+    var lastAcknowledgedBody: String?
+    var inFlight: InFlight?
+    var isRetryScheduled = false
+    var consecutiveFailures = 0
+    /// Set when a press must be answered by a publish; the generation at which
+    /// it was owed, so an older PATCH in flight does not clear a newer debt.
+    var answerOwedGeneration: UInt64?
+    /// The permanent error already logged in this failure streak.
+    var loggedPermanentStatus: Int?
+
+    /// Whether a PATCH should start now for `body`.
+    func shouldSend(_ body: String) -> Bool {
+        guard inFlight == nil, !isRetryScheduled else { return false }
+        return body != lastAcknowledgedBody || answerOwedGeneration != nil
+    }
+
+    mutating func acknowledge(_ sent: InFlight) {
+        lastAcknowledgedBody = sent.body
+        consecutiveFailures = 0
+        loggedPermanentStatus = nil
+        if let owed = answerOwedGeneration, owed <= sent.coversAnswerGeneration { answerOwedGeneration = nil }
+    }
+}
+
+/// How the bridge treats a PATCH outcome.
+enum PatchVerdict: Equatable {
+    case success
+    case rateLimited(retryAfterMs: Int64?)
+    /// Retrying the same body will not help (400, 401, 403, 404, 413, ...).
+    case permanent(status: Int)
+    case transient(reason: String)
+
+    init(_ outcome: PatchOutcome) {
+        switch outcome {
+        case .status(let status, let retryAfterMs):
+            switch status {
+            case 200..<300: self = .success
+            case 429: self = .rateLimited(retryAfterMs: retryAfterMs)
+            case 408: self = .transient(reason: "HTTP 408")
+            case 400..<500: self = .permanent(status: status)
+            default: self = .transient(reason: "HTTP \(status)")
+            }
+        case .transportFailure(let reason): self = .transient(reason: reason)
+        }
+    }
+
+    /// What to tell the homeowner about a permanent error.
+    static func hint(forStatus status: Int) -> String {
+        switch status {
+        case 401, 403: return "check the API token (aivi.token_file or the aivi-token credential)"
+        case 404: return "no widget with this slug on the account: create it in the Aivi app or fix the slug"
+        case 400: return "the service refused the content: check the action fields in the config"
+        case 413: return "the content is too large: fewer actions or shorter fields"
+        default: return "the service refused the request"
+        }
+    }
+}

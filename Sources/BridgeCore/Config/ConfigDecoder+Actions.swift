@@ -1,0 +1,237 @@
+/// One action: common keys, then the toggle or button keys, then the
+/// pass-through template fields.
+///
+/// Override rules for presets: an explicit `state_topic` replaces the
+/// preset's state sources with one source (its field only from `state_field`,
+/// raw payload otherwise); without it, `state_field`, `on_value` and
+/// `off_value` apply to every source of the preset. The same holds for the
+/// command (`command_topic`, `payload_on`, `payload_off`) and availability
+/// (`availability_topic`, `availability_field`, `available_value`,
+/// `unavailable_value`). `state_query` replaces the preset's query, `false`
+/// removes it. `kind` defaults to `toggle` with a preset, `button` without.
+extension ConfigDecoder {
+    mutating func decodeAction(_ node: YAMLNode, name: String, zigbee2mqttBaseTopic: String) -> ActionConfig? {
+        guard let section = section(node, name: name, allowedKeys: ConfigKeys.action) else { return nil }
+        let id = requiredString(section, "id")
+        let label = requiredString(section, "label")
+        let preset = decodePreset(section, zigbee2mqttBaseTopic: zigbee2mqttBaseTopic)
+        let kind = decodeKind(section, hasPreset: preset != nil || section.entries.contains { DevicePreset(rawValue: $0.keyText) != nil })
+        reportKeysOfOtherKind(section, kind: kind)
+        var action = ActionConfig(id: id ?? "", label: label ?? "", icon: string(section, "icon"), color: string(section, "color"),
+                                  kind: kind, location: node.location)
+        action.preset = preset?.preset.rawValue
+        action.repeatSafe = bool(section, "repeat_safe") ?? true
+        switch kind {
+        case .toggle: decodeToggle(section, expansion: preset?.expansion, into: &action)
+        case .button: decodeButton(section, into: &action)
+        }
+        action.passthrough = decodePassthrough(section)
+        return action
+    }
+
+    private mutating func decodeKind(_ section: ConfigSection, hasPreset: Bool) -> ActionKind {
+        let fallback: ActionKind = hasPreset ? .toggle : .button
+        guard let text = string(section, "kind") else { return fallback }
+        guard let kind = ActionKind(rawValue: text) else {
+            error("'kind' \(section.place) must be 'toggle' or 'button' (it is '\(text)')", at: section.value("kind")?.location ?? section.location)
+            return fallback
+        }
+        return kind
+    }
+
+    private mutating func reportKeysOfOtherKind(_ section: ConfigSection, kind: ActionKind) {
+        let foreign = kind == .toggle ? ConfigKeys.buttonOnly : ConfigKeys.toggleOnly
+        for entry in section.entries where foreign.contains(entry.keyText) && !entry.value.isNull {
+            let message = kind == .toggle
+                ? "'\(entry.keyText)' \(section.place) only applies to buttons, and this action is a toggle"
+                : "'\(entry.keyText)' \(section.place) only applies to toggles; add 'kind: toggle'"
+            error(message, at: entry.key.location)
+        }
+    }
+
+    // MARK: Toggles
+
+    private mutating func decodeToggle(_ section: ConfigSection, expansion: DevicePreset.Expansion?, into action: inout ActionConfig) {
+        action.stateSources = decodeStateSources(section, preset: expansion?.stateSources ?? [])
+        action.command = decodeCommand(section, preset: expansion?.command)
+        action.availability = decodeAvailability(section, preset: expansion?.availability)
+        action.optimistic = bool(section, "optimistic") ?? false
+        action.confirmTimeoutMs = integer(section, "confirm_timeout_ms", range: 1...14_999)
+        action.stateQuery = decodeStateQuery(section, preset: expansion?.stateQuery)
+        let presets = ConfigKeys.presets.joined(separator: ", ")
+        if action.command == nil, !section.has("command_topic") {
+            error("\(section.name) is a toggle and needs a command: set 'command_topic' or a device preset (\(presets))",
+                  at: section.location)
+        }
+        if action.stateSources.isEmpty, !action.optimistic, !section.has("state_topic") {
+            error("\(section.name) is a toggle and needs a state source: set 'state_topic' or a device preset, "
+                  + "or 'optimistic: true' for a device that reports nothing", at: section.location)
+        }
+    }
+
+    private mutating func decodeStateSources(_ section: ConfigSection, preset: [StateSource]) -> [StateSource] {
+        let field = fieldPath(section, "state_field")
+        let onValue = string(section, "on_value")
+        let offValue = string(section, "off_value")
+        if section.has("state_topic") {
+            guard let topic = topic(section, "state_topic") else { return [] }
+            return [StateSource(topic: topic, field: field, onValue: onValue ?? preset.first?.onValue ?? "ON",
+                                offValue: offValue ?? preset.first?.offValue ?? "OFF")]
+        }
+        guard !preset.isEmpty else {
+            reportNeedsTopic(section, keys: ["state_field", "on_value", "off_value"], topicKey: "state_topic")
+            return []
+        }
+        return preset.map { source in
+            var source = source
+            if let field { source.field = field }
+            if let onValue { source.onValue = onValue }
+            if let offValue { source.offValue = offValue }
+            return source
+        }
+    }
+
+    private mutating func decodeCommand(_ section: ConfigSection, preset: ToggleCommand?) -> ToggleCommand? {
+        let payloadOn = string(section, "payload_on", allowEmpty: true)
+        let payloadOff = string(section, "payload_off", allowEmpty: true)
+        var command = preset
+        if section.has("command_topic") {
+            guard let topic = topic(section, "command_topic") else { return nil }
+            command = ToggleCommand(topic: topic, payloadOn: preset?.payloadOn ?? "ON", payloadOff: preset?.payloadOff ?? "OFF")
+        }
+        guard var command else {
+            reportNeedsTopic(section, keys: ["payload_on", "payload_off"], topicKey: "command_topic")
+            return nil
+        }
+        if let payloadOn { command.payloadOn = payloadOn }
+        if let payloadOff { command.payloadOff = payloadOff }
+        return command
+    }
+
+    private mutating func decodeAvailability(_ section: ConfigSection, preset: AvailabilitySource?) -> AvailabilitySource? {
+        let field = fieldPath(section, "availability_field")
+        let available = string(section, "available_value")
+        let unavailable = string(section, "unavailable_value")
+        var availability = preset
+        if section.has("availability_topic") {
+            guard let topic = topic(section, "availability_topic") else { return nil }
+            availability = AvailabilitySource(topic: topic, field: field, availableValue: preset?.availableValue ?? "online",
+                                              unavailableValue: preset?.unavailableValue ?? "offline")
+        } else if field != nil {
+            availability?.field = field
+        }
+        guard var availability else {
+            reportNeedsTopic(section, keys: ["availability_field", "available_value", "unavailable_value"], topicKey: "availability_topic")
+            return nil
+        }
+        if let available { availability.availableValue = available }
+        if let unavailable { availability.unavailableValue = unavailable }
+        return availability
+    }
+
+    private mutating func decodeStateQuery(_ section: ConfigSection, preset: MQTTMessageSpec?) -> MQTTMessageSpec? {
+        guard let node = section.value("state_query") else { return preset }
+        if case .bool(let enabled)? = node.scalar?.value {
+            if enabled, preset == nil {
+                error("'state_query: true' \(section.place) needs a device preset; otherwise give {topic: ..., payload: ...}",
+                      at: node.location)
+            }
+            return enabled ? preset : nil
+        }
+        return decodeMessage(node, name: "'state_query' of \(section.name)")
+    }
+
+    private mutating func reportNeedsTopic(_ section: ConfigSection, keys: [String], topicKey: String) {
+        for key in keys {
+            guard let entry = section.entry(key), !entry.value.isNull else { continue }
+            error("'\(key)' \(section.place) needs '\(topicKey)' or a device preset", at: entry.key.location)
+        }
+    }
+
+    // MARK: Buttons
+
+    private mutating func decodeButton(_ section: ConfigSection, into action: inout ActionConfig) {
+        if let node = section.value("publish") {
+            let items = node.sequenceItems ?? [node]
+            action.publishes = items.enumerated().compactMap { index, item in
+                let what = items.count == 1 && node.sequenceItems == nil
+                    ? "'publish' of \(section.name)" : "message #\(index + 1) of 'publish' of \(section.name)"
+                return decodeMessage(item, name: what)
+            }
+            if items.isEmpty { error("'publish' \(section.place) must list at least one message", at: node.location) }
+        } else {
+            error("\(section.name) is a button and needs something to publish: add 'publish: {topic: ..., payload: ...}'",
+                  at: section.location)
+        }
+        let field = fieldPath(section, "active_field")
+        let value = string(section, "active_value", allowEmpty: true)
+        if section.has("active_topic") {
+            guard let topic = topic(section, "active_topic") else { return }
+            guard let value else {
+                error("'active_topic' \(section.place) needs 'active_value' (the value meaning active)",
+                      at: section.entry("active_topic")?.key.location ?? section.location)
+                return
+            }
+            action.activeSource = ActiveSource(topic: topic, field: field, value: value)
+        } else {
+            for key in ["active_field", "active_value"] where section.has(key) {
+                error("'\(key)' \(section.place) needs 'active_topic'", at: section.entry(key)?.key.location ?? section.location)
+            }
+        }
+    }
+
+    /// `{topic, payload, qos?, retain?}`; a mapping or list payload is sent as
+    /// compact JSON.
+    mutating func decodeMessage(_ node: YAMLNode, name: String) -> MQTTMessageSpec? {
+        guard let message = section(node, name: name, allowedKeys: ConfigKeys.message) else { return nil }
+        guard message.has("topic") else {
+            error("missing required key 'topic' in \(name)", at: message.location)
+            return nil
+        }
+        let topic = topic(message, "topic")
+        var payload = ""
+        if let payloadNode = message.value("payload") {
+            payload = payloadNode.scalar?.textValue ?? payloadNode.jsonValue.serialized()
+        }
+        let qos = integer(message, "qos", range: 0...2) ?? 1
+        let retain = bool(message, "retain") ?? false
+        if retain {
+            warning("'retain: true' in \(name): a retained command is replayed whenever the device reconnects",
+                    at: message.value("retain")?.location ?? message.location)
+        }
+        guard let topic else { return nil }
+        return MQTTMessageSpec(topic: topic, payload: payload, qos: Int(qos), retain: retain)
+    }
+
+    // MARK: Pass-through
+
+    /// The documented pass-through keys and everything under `extra:`, in
+    /// file order.
+    private mutating func decodePassthrough(_ section: ConfigSection) -> [JSONMember] {
+        var members: [JSONMember] = []
+        for entry in section.entries {
+            if ConfigKeys.passthrough.contains(entry.keyText) {
+                members.append(JSONMember(entry.keyText, entry.value.jsonValue))
+            } else if entry.keyText == "extra", !entry.value.isNull {
+                guard let extras = entry.value.mappingEntries else {
+                    error("'extra' \(section.place) must be a mapping of template fields, not \(entry.value.typeDescription)",
+                          at: entry.value.location)
+                    continue
+                }
+                for extra in extras { appendExtra(extra, to: &members, section: section) }
+            }
+        }
+        return members
+    }
+
+    private mutating func appendExtra(_ extra: YAMLMapEntry, to members: inout [JSONMember], section: ConfigSection) {
+        let key = extra.keyText
+        if ConfigKeys.bridgeOwnedContentFields.contains(key) {
+            error("'\(key)' under 'extra' \(section.place) is a field the bridge sets itself", at: extra.key.location)
+        } else if members.contains(where: { $0.key == key }) {
+            error("'\(key)' under 'extra' \(section.place) is already set", at: extra.key.location)
+        } else {
+            members.append(JSONMember(key, extra.value.jsonValue))
+        }
+    }
+}

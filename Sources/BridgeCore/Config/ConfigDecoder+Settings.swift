@@ -1,0 +1,151 @@
+/// The top level and the settings sections: `aivi`, `mqtt`, `status`, `timing`.
+extension ConfigDecoder {
+    mutating func decodeBridgeConfig(_ root: YAMLNode) -> BridgeConfig {
+        var config = BridgeConfig()
+        guard let top = section(root, name: ConfigSection.topLevelName, allowedKeys: ConfigKeys.topLevel) else { return config }
+        if let aivi = top.value("aivi") {
+            config.aivi = decodeAivi(aivi)
+        } else {
+            error("missing required key 'aivi' at the top level (it names the API token: 'token_file' or 'token_env')",
+                  at: top.location)
+        }
+        if let mqtt = top.value("mqtt") { config.mqtt = decodeMQTT(mqtt) }
+        if let directory = string(top, "state_dir") { config.stateDirectory = directory }
+        if let status = top.value("status") { config.status = decodeStatus(status) }
+        if let timing = top.value("timing") { config.timing = decodeTiming(timing) }
+        if let widgets = top.value("widgets") {
+            config.widgets = decodeWidgets(widgets, zigbee2mqttBaseTopic: config.mqtt.zigbee2mqttBaseTopic)
+        } else {
+            error("missing required key 'widgets' at the top level (the widgets this bridge owns)", at: top.location)
+        }
+        return config
+    }
+
+    mutating func decodeAivi(_ node: YAMLNode) -> AiviSettings {
+        var settings = AiviSettings()
+        guard let aivi = section(node, name: "'aivi'", allowedKeys: ConfigKeys.aivi) else { return settings }
+        if let api = string(aivi, "api") {
+            if api.hasPrefix("https://") || api.hasPrefix("http://") {
+                settings.apiBaseURL = api.hasSuffix("/") ? String(api.dropLast()) : api
+                if Self.sendsTokenInClear(api) {
+                    warning("'api' in 'aivi' uses http://: the API token would travel unencrypted", at: aivi.value("api")?.location ?? aivi.location)
+                }
+            } else {
+                error("'api' in 'aivi' must be a URL starting with https://", at: aivi.value("api")?.location ?? aivi.location)
+            }
+        }
+        settings.tokenFile = string(aivi, "token_file")
+        settings.tokenEnv = string(aivi, "token_env")
+        switch (settings.tokenFile, settings.tokenEnv) {
+        case (nil, nil) where !aivi.has("token_file") && !aivi.has("token_env"):
+            error("'aivi' needs the API token: set 'token_file' (a file holding it) or 'token_env' (an environment variable)",
+                  at: aivi.location)
+        case (.some, .some):
+            error("'aivi' must set only one of 'token_file' and 'token_env'",
+                  at: aivi.entry("token_env")?.key.location ?? aivi.location)
+        default: break
+        }
+        if let name = settings.tokenEnv, !Self.isEnvironmentVariableName(name) {
+            error("'token_env' in 'aivi' must be an environment variable name like AIVI_TOKEN",
+                  at: aivi.value("token_env")?.location ?? aivi.location)
+        }
+        if let path = string(aivi, "events_path") {
+            if path.hasPrefix("/") { settings.eventsPath = path } else {
+                error("'events_path' in 'aivi' must start with '/'", at: aivi.value("events_path")?.location ?? aivi.location)
+            }
+        }
+        settings.caFile = string(aivi, "ca_file")
+        return settings
+    }
+
+    mutating func decodeMQTT(_ node: YAMLNode) -> MQTTSettings {
+        var settings = MQTTSettings()
+        guard let mqtt = section(node, name: "'mqtt'", allowedKeys: ConfigKeys.mqtt) else { return settings }
+        if let host = string(mqtt, "host") { settings.host = host }
+        if let port = integer(mqtt, "port", range: 1...65_535) { settings.port = Int(port) }
+        if let clientId = string(mqtt, "client_id") { settings.clientId = clientId }
+        settings.username = string(mqtt, "username")
+        settings.passwordFile = string(mqtt, "password_file")
+        if settings.passwordFile != nil, settings.username == nil, !mqtt.has("username") {
+            error("'password_file' in 'mqtt' needs 'username'", at: mqtt.entry("password_file")?.key.location ?? mqtt.location)
+        }
+        if let tls = mqtt.value("tls") { settings.tls = decodeTLS(tls) }
+        if let topic = topic(mqtt, "status_topic") { settings.statusTopic = topic }
+        if let version = string(mqtt, "protocol") {
+            if let parsed = MQTTProtocolVersion(rawValue: version) { settings.protocolVersion = parsed } else {
+                error("'protocol' in 'mqtt' must be 3.1.1 or 5 (it is '\(version)')", at: mqtt.value("protocol")?.location ?? mqtt.location)
+            }
+        }
+        if let keepalive = integer(mqtt, "keepalive_s", range: 5...65_535) { settings.keepaliveSeconds = Int(keepalive) }
+        if let base = topic(mqtt, "zigbee2mqtt_base_topic") { settings.zigbee2mqttBaseTopic = base }
+        return settings
+    }
+
+    /// `tls: { ca_file: ... }`, `tls: {}` or `tls: true` (system CAs), `tls: false`.
+    private mutating func decodeTLS(_ node: YAMLNode) -> MQTTTLSSettings? {
+        if case .bool(let enabled)? = node.scalar?.value { return enabled ? MQTTTLSSettings() : nil }
+        guard let tls = section(node, name: "'mqtt.tls'", allowedKeys: ConfigKeys.mqttTLS) else { return nil }
+        return MQTTTLSSettings(caFile: string(tls, "ca_file"))
+    }
+
+    /// `status: {listen, path, refresh_s}`; `status: true` for the defaults,
+    /// `false` (or leaving it out) for no status endpoint.
+    mutating func decodeStatus(_ node: YAMLNode) -> StatusSettings? {
+        if case .bool(let enabled)? = node.scalar?.value { return enabled ? StatusSettings() : nil }
+        guard let status = section(node, name: "'status'", allowedKeys: ConfigKeys.status) else { return nil }
+        var settings = StatusSettings()
+        if let listen = string(status, "listen") {
+            if Self.isHostAndPort(listen) { settings.listen = listen } else {
+                error("'listen' in 'status' must be HOST:PORT, e.g. 127.0.0.1:8787", at: status.value("listen")?.location ?? status.location)
+            }
+        }
+        if let path = string(status, "path") {
+            if path.hasPrefix("/") { settings.path = path } else {
+                error("'path' in 'status' must start with '/'", at: status.value("path")?.location ?? status.location)
+            }
+        }
+        if let refresh = integer(status, "refresh_s", range: 1...86_400) { settings.refreshSeconds = Int(refresh) }
+        return settings
+    }
+
+    mutating func decodeTiming(_ node: YAMLNode) -> TimingSettings {
+        var timing = TimingSettings()
+        guard let section = section(node, name: "'timing'", allowedKeys: ConfigKeys.timing) else { return timing }
+        if let value = integer(section, "confirm_timeout_ms", range: 1...14_999) { timing.confirmTimeoutMs = value }
+        if let value = integer(section, "settle_window_ms", range: 0...60_000) { timing.settleWindowMs = value }
+        if let value = integer(section, "publish_retry_initial_ms", range: 1...60_000) { timing.publishRetryInitialMs = value }
+        if let value = integer(section, "publish_retry_cap_ms", range: 1...3_600_000) { timing.publishRetryCapMs = value }
+        if let value = integer(section, "permanent_error_retry_ms", range: 1_000...86_400_000) { timing.permanentErrorRetryMs = value }
+        if let value = integer(section, "dedupe_margin_ms", range: 0...86_400_000) { timing.dedupeMarginMs = value }
+        if let value = integer(section, "dedupe_capacity", range: 16...1_000_000) { timing.dedupeCapacity = Int(value) }
+        if let value = integer(section, "stream_dead_after_ms", range: 1_000...600_000) { timing.streamDeadAfterMs = value }
+        if let value = integer(section, "stop_grace_ms", range: 0...60_000) { timing.stopGraceMs = value }
+        if timing.publishRetryCapMs < timing.publishRetryInitialMs {
+            error("'publish_retry_cap_ms' in 'timing' must not be below 'publish_retry_initial_ms'",
+                  at: section.value("publish_retry_cap_ms")?.location ?? section.location)
+        }
+        return timing
+    }
+
+    /// Plain HTTP to anything but this machine.
+    static func sendsTokenInClear(_ url: String) -> Bool {
+        guard url.hasPrefix("http://") else { return false }
+        let hostAndRest = url.dropFirst("http://".count)
+        return !["localhost", "127.0.0.1", "[::1]"].contains { local in
+            hostAndRest.hasPrefix(local) && (hostAndRest.count == local.count
+                || [":", "/"].contains(hostAndRest[hostAndRest.index(hostAndRest.startIndex, offsetBy: local.count)]))
+        }
+    }
+
+    static func isEnvironmentVariableName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    }
+
+    /// `host:port` or `[v6]:port` with a port 1-65535.
+    static func isHostAndPort(_ text: String) -> Bool {
+        guard let colon = text.lastIndex(of: ":"), colon != text.startIndex else { return false }
+        guard let port = Int(text[text.index(after: colon)...]) else { return false }
+        return (1...65_535).contains(port)
+    }
+}

@@ -1,0 +1,151 @@
+/// Decodes the YAML tree of a config file into a `BridgeConfig`, collecting
+/// every problem as a diagnostic instead of stopping at the first.
+struct ConfigDecoder {
+    let fileName: String
+    let sourceLines: [String]
+    private(set) var diagnostics: [ConfigDiagnostic] = []
+
+    init(fileName: String, sourceLines: [String]) {
+        self.fileName = fileName
+        self.sourceLines = sourceLines
+    }
+
+    /// The diagnostics in file order (stable for equal locations).
+    var sortedDiagnostics: [ConfigDiagnostic] {
+        diagnostics.enumerated()
+            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
+            .map(\.element)
+    }
+
+    mutating func error(_ message: String, at location: SourceLocation) {
+        report(.error, message, at: location)
+    }
+
+    mutating func warning(_ message: String, at location: SourceLocation) {
+        report(.warning, message, at: location)
+    }
+
+    private mutating func report(_ severity: ConfigDiagnostic.Severity, _ message: String, at location: SourceLocation) {
+        let lineIndex = location.line - 1
+        let line = sourceLines.indices.contains(lineIndex) ? sourceLines[lineIndex] : nil
+        diagnostics.append(ConfigDiagnostic(severity: severity, fileName: fileName, location: location,
+                                            message: message, sourceLine: line))
+    }
+}
+
+/// The entries of one mapping of the config, with the words messages use to
+/// name it ("action 'porch'", "'mqtt'").
+struct ConfigSection {
+    let entries: [YAMLMapEntry]
+    let location: SourceLocation
+    let name: String
+
+    func entry(_ key: String) -> YAMLMapEntry? {
+        entries.first { $0.keyText == key }
+    }
+
+    /// The value of `key`, nil when absent or written as null.
+    func value(_ key: String) -> YAMLNode? {
+        guard let node = entry(key)?.value, !node.isNull else { return nil }
+        return node
+    }
+
+    func has(_ key: String) -> Bool { value(key) != nil }
+
+    /// Where a key is, for messages: "in action 'porch'", "at the top level".
+    var place: String { name == ConfigSection.topLevelName ? "at \(name)" : "in \(name)" }
+
+    static let topLevelName = "the top level"
+}
+
+extension ConfigDecoder {
+    /// `node` as a section whose keys must be among `allowedKeys`; unknown keys
+    /// are reported with a suggestion. Nil (and an error) when not a mapping.
+    mutating func section(_ node: YAMLNode, name: String, allowedKeys: [String]) -> ConfigSection? {
+        guard let entries = node.mappingEntries else {
+            error("\(name) must be a mapping of 'key: value' lines, not \(node.typeDescription)", at: node.location)
+            return nil
+        }
+        for entry in entries where !allowedKeys.contains(entry.keyText) {
+            var message = "unknown key '\(entry.keyText)' \(name == ConfigSection.topLevelName ? "at" : "in") \(name)"
+            if let suggestion = EditDistance.suggestion(for: entry.keyText, among: allowedKeys) {
+                message += " (did you mean '\(suggestion)'?)"
+            }
+            error(message, at: entry.key.location)
+        }
+        return ConfigSection(entries: entries, location: node.location, name: name)
+    }
+
+    /// A scalar used as text; booleans and numbers give their text as written.
+    mutating func string(_ section: ConfigSection, _ key: String, allowEmpty: Bool = false) -> String? {
+        guard let node = section.value(key) else { return nil }
+        guard let text = node.scalar?.textValue else {
+            error("'\(key)' \(section.place) must be text, not \(node.typeDescription)", at: node.location)
+            return nil
+        }
+        if text.isEmpty, !allowEmpty {
+            error("'\(key)' \(section.place) must not be empty", at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    /// Like `string`, but reports a missing key.
+    mutating func requiredString(_ section: ConfigSection, _ key: String) -> String? {
+        guard section.has(key) else {
+            error("missing required key '\(key)' \(section.place)", at: section.entry(key)?.key.location ?? section.location)
+            return nil
+        }
+        return string(section, key)
+    }
+
+    mutating func integer(_ section: ConfigSection, _ key: String, range: ClosedRange<Int64>) -> Int64? {
+        guard let node = section.value(key) else { return nil }
+        guard case .int(let number)? = node.scalar?.value else {
+            error("'\(key)' \(section.place) must be a whole number, not \(node.typeDescription)", at: node.location)
+            return nil
+        }
+        guard range.contains(number) else {
+            error("'\(key)' \(section.place) must be between \(range.lowerBound) and \(range.upperBound) (it is \(number))",
+                  at: node.location)
+            return nil
+        }
+        return number
+    }
+
+    mutating func bool(_ section: ConfigSection, _ key: String) -> Bool? {
+        guard let node = section.value(key) else { return nil }
+        guard case .bool(let flag)? = node.scalar?.value else {
+            error("'\(key)' \(section.place) must be true or false, not \(node.typeDescription)", at: node.location)
+            return nil
+        }
+        return flag
+    }
+
+    /// A topic: text that MQTT and exact matching accept.
+    mutating func topic(_ section: ConfigSection, _ key: String) -> String? {
+        guard let text = string(section, key, allowEmpty: true) else { return nil }
+        guard checkTopic(text, what: "'\(key)' \(section.place)", at: section.value(key)?.location ?? section.location) else {
+            return nil
+        }
+        return text
+    }
+
+    /// Reports a topic that MQTT or the bridge cannot use; true when fine.
+    mutating func checkTopic(_ topic: String, what: String, at location: SourceLocation) -> Bool {
+        guard let problem = MQTTTopicRules.problem(with: topic) else { return true }
+        error("\(what) \(problem)", at: location)
+        return false
+    }
+
+    /// A dotted path into a JSON payload (`a.b.c`).
+    mutating func fieldPath(_ section: ConfigSection, _ key: String) -> [String]? {
+        guard let text = string(section, key) else { return nil }
+        let path = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if path.contains(where: \.isEmpty) {
+            error("'\(key)' \(section.place) must be a dotted path like 'a.b' without empty parts", at: section.value(key)?.location ?? section.location)
+            return nil
+        }
+        return path
+    }
+}

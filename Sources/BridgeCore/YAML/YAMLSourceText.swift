@@ -1,0 +1,98 @@
+/// The text of a YAML document split into lines of Unicode scalars, after the
+/// checks that do not need the structure: a UTF-8 byte order mark at the start
+/// is accepted and dropped, CRLF line endings are accepted, and characters
+/// outside the subset (control characters, tabs in indentation, document
+/// markers, directives) are reported, all of them at once.
+struct YAMLSourceText {
+    /// Each line without its line break.
+    var lines: [[Unicode.Scalar]]
+    /// Whether the last line ended with a line break.
+    var endsWithLineBreak: Bool
+    /// Everything the checks found.
+    var errors: [YAMLSyntaxError]
+
+    init(_ text: String) {
+        var scalars = Array(text.unicodeScalars)
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        lines = []
+        errors = []
+        var current: [Unicode.Scalar] = []
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            if scalar == "\n" {
+                lines.append(current)
+                current = []
+            } else if scalar == "\r", index < scalars.count, scalars[index] == "\n" {
+                continue
+            } else {
+                current.append(scalar)
+            }
+        }
+        endsWithLineBreak = current.isEmpty && !lines.isEmpty
+        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        if endsWithLineBreak == false, lines.count == 1, lines[0].isEmpty { endsWithLineBreak = true }
+        for lineIndex in lines.indices { checkLine(lineIndex) }
+    }
+
+    private mutating func checkLine(_ lineIndex: Int) {
+        let line = lines[lineIndex]
+        func report(_ message: String, column: Int) {
+            errors.append(YAMLSyntaxError(message, at: SourceLocation(line: lineIndex + 1, column: column + 1)))
+        }
+        for (column, scalar) in line.enumerated() where !Self.isAllowed(scalar) {
+            if scalar == "\r" {
+                report("a carriage return (CR) without a line feed is not supported; use LF or CRLF line endings", column: column)
+            } else {
+                report("control character U+\(Self.hex(scalar.value)) is not allowed in the file", column: column)
+            }
+        }
+        if let tab = Self.tabInIndentation(line) {
+            report("tabs are not allowed for indentation; indent with spaces", column: tab)
+        }
+        if Self.starts(line, with: "---") {
+            report("multiple documents and document markers ('---') are not supported; the file holds one document", column: 0)
+        } else if Self.starts(line, with: "...") {
+            report("document end markers ('...') are not supported; the file holds one document", column: 0)
+        } else if line.first == "%" {
+            report("directives ('%YAML', '%TAG') are not supported", column: 0)
+        }
+    }
+
+    /// The column of a tab in the white space before a line's first character,
+    /// unless that character starts a comment.
+    private static func tabInIndentation(_ line: [Unicode.Scalar]) -> Int? {
+        var firstTab: Int?
+        for (column, scalar) in line.enumerated() {
+            if scalar == "\t" {
+                if firstTab == nil { firstTab = column }
+            } else if scalar != " " {
+                return scalar == "#" ? nil : firstTab
+            }
+        }
+        return nil
+    }
+
+    private static func starts(_ line: [Unicode.Scalar], with marker: String) -> Bool {
+        let markerScalars = Array(marker.unicodeScalars)
+        guard line.count >= 3, Array(line[0..<3]) == markerScalars else { return false }
+        return line.count == 3 || line[3] == " " || line[3] == "\t"
+    }
+
+    /// YAML's printable set: tab, and everything but C0/C1 controls, DEL and
+    /// U+FFFE/U+FFFF. NEL and the Unicode line/paragraph separators are refused
+    /// too: YAML 1.1 tools read them as line breaks, YAML 1.2 does not.
+    private static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: return true
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0xFFFE, 0xFFFF: return false
+        default: return true
+        }
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,68 @@
+/// The command line, parsed: a subcommand and its options.
+public struct CommandLineArguments: Sendable, Equatable {
+    public enum Command: String, Sendable, Equatable {
+        case run, check, render, demo, help, version
+    }
+
+    public var command: Command
+    public var configPath: String?
+    public var logLevel: String?
+    /// `--state ID=on|off` for `render`.
+    public var states: [String] = []
+    /// `--port` for `demo` (0: any free port).
+    public var port: Int?
+
+    /// Parses `arguments` (without the program name).
+    public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineArguments {
+        var parsed = CommandLineArguments(command: .help)
+        var rest = arguments[...]
+        if let first = rest.first, !first.hasPrefix("-") {
+            guard let command = Command(rawValue: first) else { throw .unknownCommand(first) }
+            parsed.command = command
+            rest = rest.dropFirst()
+        }
+        while let option = rest.popFirst() {
+            let (name, inlineValue) = split(option)
+            func value() throws(CommandLineError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = rest.popFirst() else { throw .missingValue(name) }
+                return next
+            }
+            switch name {
+            case "--config", "-c": parsed.configPath = try value()
+            case "--log-level": parsed.logLevel = try value()
+            case "--state": parsed.states.append(try value())
+            case "--port":
+                let text = try value()
+                guard let port = Int(text), (0...65_535).contains(port) else { throw .badValue(name, text) }
+                parsed.port = port
+            case "--help", "-h": parsed.command = .help
+            case "--version": parsed.command = .version
+            default: throw .unknownOption(option)
+            }
+        }
+        return parsed
+    }
+
+    private static func split(_ option: String) -> (String, String?) {
+        guard option.hasPrefix("--"), let equals = option.firstIndex(of: "=") else { return (option, nil) }
+        return (String(option[..<equals]), String(option[option.index(after: equals)...]))
+    }
+}
+
+/// A command line that could not be understood.
+public enum CommandLineError: Error, Equatable, CustomStringConvertible {
+    case unknownCommand(String)
+    case unknownOption(String)
+    case missingValue(String)
+    case badValue(String, String)
+
+    public var description: String {
+        switch self {
+        case .unknownCommand(let name): return "unknown command '\(name)' (see --help)"
+        case .unknownOption(let name): return "unknown option '\(name)' (see --help)"
+        case .missingValue(let name): return "option \(name) needs a value"
+        case .badValue(let name, let value): return "option \(name): '\(value)' is not valid"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// The text of `--help` and `--version`.
+public enum UsageText {
+    public static let version = "switchboard-bridge 0.1.0"
+
+    public static let help = """
+    switchboard-bridge: MQTT lights, plugs and scenes as Switchboard tiles on Aivi.
+
+    Usage:
+      switchboard-bridge run    [--config PATH] [--log-level LEVEL]   run the daemon
+      switchboard-bridge check  [--config PATH]                       validate a config, list widgets, actions and topics
+      switchboard-bridge render [--config PATH] [--state ID=on|off ...]
+                                                                      print the content that would be published
+      switchboard-bridge demo   [--port PORT]                         everything on loopback, no phone or account needed
+      switchboard-bridge --version | --help
+
+    Options:
+      --config PATH      the config file (default \(defaultConfigPath))
+      --log-level LEVEL  error, warning, info (default) or debug
+      --state ID=on|off  for render: a toggle's state (ID is an action id or slug/id)
+      --port PORT        for demo: the web page's port (default: any free port)
+    """
+
+    public static let defaultConfigPath = "/etc/switchboard-bridge/bridge.yaml"
+}

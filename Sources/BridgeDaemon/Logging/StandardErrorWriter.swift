@@ -1,0 +1,28 @@
+import Glibc
+
+/// Writes whole lines to file descriptor 2, retrying short writes and `EINTR`.
+public enum StandardErrorWriter {
+    /// Writes `line` and a newline; failures are dropped (there is nowhere to report them).
+    @Sendable public static func writeLine(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(UInt8(ascii: "\n"))
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                write(STDERR_FILENO, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+
+    /// Device and inode of stderr, to compare with `$JOURNAL_STREAM`.
+    public static func identity() -> FileIdentity? {
+        var status = stat()
+        guard fstat(STDERR_FILENO, &status) == 0 else { return nil }
+        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+}

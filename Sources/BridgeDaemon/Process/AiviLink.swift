@@ -1,0 +1,92 @@
+import BridgeCore
+import CurlShell
+import ShellSupport
+
+/// The daemon's link to the Aivi service through libcurl: PATCHes on one
+/// kept-alive connection, and the event stream on its own thread.
+final class AiviLink: Sendable {
+    let settings: AiviSettings
+    let relay: RuntimeRelay
+    let metrics: DaemonMetrics
+    let log: LogSink
+    private let token: Secret
+    private let http: HTTPClient
+    private let events: SSEClient
+
+    init(settings: AiviSettings, timing: TimingSettings, token: Secret, relay: RuntimeRelay,
+         metrics: DaemonMetrics, log: LogSink) throws(DaemonStartError) {
+        self.settings = settings
+        self.token = token
+        self.relay = relay
+        self.metrics = metrics
+        self.log = log
+        var httpSettings = HTTPClientSettings()
+        httpSettings.caFile = settings.caFile
+        do { http = try HTTPClient(settings: httpSettings) } catch { throw .http("\(error)") }
+        var streamSettings = SSEClientSettings(
+            url: Self.join(settings.apiBaseURL, settings.eventsPath),
+            headers: [("Authorization", "Token \(token.revealedValue)")], caFile: settings.caFile)
+        streamSettings.deadConnectionTimeoutMs = Int(timing.streamDeadAfterMs)
+        let connects = ConditionLock(0)
+        events = SSEClient(settings: streamSettings) { event in
+            Self.forward(event, relay: relay, metrics: metrics, connects: connects, log: log)
+        }
+    }
+
+    func start() {
+        do { try events.start() } catch { log.error("cannot start the event stream: \(error)") }
+    }
+
+    /// Stops taking presses: closes the event stream.
+    func stopEvents() { events.stop() }
+
+    func stop() {
+        events.stop()
+        http.stop()
+    }
+
+    /// `PATCH /widget/{slug}`; the outcome goes to `completion` on the HTTP thread.
+    func patch(_ request: PatchRequest, completion: @escaping @Sendable (PatchOutcome) -> Void) {
+        let url = Self.join(settings.apiBaseURL, "/widget/" + request.slug)
+        let headers = [
+            (name: "Authorization", value: "Token \(token.revealedValue)"),
+            (name: "Content-Type", value: "application/json"),
+        ]
+        http.send(HTTPClientRequest(method: "PATCH", url: url, headers: headers, body: Array(request.body.utf8))) { result in
+            completion(Self.outcome(result))
+        }
+    }
+
+    static func outcome(_ result: HTTPClientResult) -> PatchOutcome {
+        switch result {
+        case .response(let response):
+            let retryAfterMs = response.header("Retry-After").flatMap { Int64($0) }.map { $0 * 1000 }
+            return .status(response.status, retryAfterMs: retryAfterMs)
+        case .failure(let error):
+            return .transportFailure(error.description)
+        }
+    }
+
+    static func forward(_ event: SSEClientEvent, relay: RuntimeRelay, metrics: DaemonMetrics, connects: ConditionLock<Int>, log: LogSink) {
+        switch event {
+        case .connected(let dateHeader):
+            if connects.withLock({ count in count += 1; return count > 1 }) { metrics.recordReconnect(.eventStream) }
+            log.info("event stream connected")
+            relay.submit(.eventStreamConnected(dateHeader: dateHeader))
+        case .event(let event):
+            relay.submit(.streamEvent(StreamEvent(id: event.id, type: event.type, data: event.data),
+                                      receivedAtUs: MonotonicClock.nowUs()))
+        case .disconnected(let reason):
+            log.warning("event stream disconnected: \(reason); reconnecting")
+            relay.submit(.core(.eventStreamDisconnected))
+        case .invalidEvent(let reason):
+            log.warning("event stream: \(reason)")
+        }
+    }
+
+    /// `https://host` + `/path`, without doubling the slash.
+    static func join(_ base: String, _ path: String) -> String {
+        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+        return trimmed + (path.hasPrefix("/") ? path : "/" + path)
+    }
+}

@@ -1,0 +1,120 @@
+import BridgeCore
+import Glibc
+import MQTTShell
+import ShellSupport
+
+extension Daemon {
+    static func loadToken(_ config: BridgeConfig, _ environment: [String: String], _ log: LogSink) throws(DaemonStartError) -> Secret {
+        let loader = CredentialLoader(
+            tokenFilePath: config.aivi.tokenFile, tokenEnvironmentVariable: config.aivi.tokenEnv, environment: environment)
+        do {
+            let token = try loader.load()
+            for warning in token.warnings { log.warning("\(warning)") }
+            log.info("API token read from \(token.source)")
+            return token.secret
+        } catch {
+            throw .token("\(error)")
+        }
+    }
+
+    static func loadMQTTPassword(_ config: BridgeConfig) throws(DaemonStartError) -> String? {
+        guard let path = config.mqtt.passwordFile else { return nil }
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path: path, limit: 4_096) } catch { throw .mqttPassword("\(error)") }
+        let firstLine = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
+        return String(firstLine)
+    }
+
+    static func openStore(_ config: BridgeConfig, _ log: LogSink) throws(DaemonStartError) -> EventIdStore {
+        let directory = config.stateDirectory
+        if mkdir(directory, 0o700) != 0, errno != EEXIST {
+            throw .stateDirectory("cannot create \(directory): \(String(cString: strerror(errno)))")
+        }
+        let store = EventIdStore(directory: directory)
+        if let problem = store.load().problem { log.warning(problem) }
+        return store
+    }
+
+    static func mqttSettings(_ config: BridgeConfig, password: String?) -> MQTTShell.MQTTSettings {
+        MQTTShell.MQTTSettings(
+            host: config.mqtt.host, port: config.mqtt.port, clientId: config.mqtt.clientId,
+            username: config.mqtt.username, password: password, tlsCAFile: config.mqtt.tls?.caFile,
+            protocolVersion: config.mqtt.protocolVersion == .v5 ? .v5 : .v311,
+            keepAliveSeconds: config.mqtt.keepaliveSeconds,
+            status: MQTTShell.MQTTSettings.Status(topic: config.mqtt.statusTopic)
+        )
+    }
+
+    static func notifier(_ environment: [String: String], _ log: LogSink) -> SystemdNotifier {
+        do { return try SystemdNotifier(environment: environment) } catch {
+            log.warning("systemd notification disabled: \(error)")
+            return .disabled
+        }
+    }
+
+    static func randomSeed() -> UInt64 {
+        UInt64(bitPattern: MonotonicClock.nowUs()) ^ UInt64(bitPattern: MonotonicClock.wallClockMs()) << 20
+            ^ UInt64(getpid())
+    }
+
+    static func ports(
+        mqtt: MQTTClient, aivi: AiviLink, store: EventIdStore, options: DaemonOptions, log: LogSink, observers: DaemonObservers
+    ) -> RuntimePorts {
+        RuntimePorts(
+            publishMQTT: { message in
+                try mqtt.publish(topic: message.topic, payload: message.payload,
+                                 qos: MQTTQoS(rawValue: Int32(message.qos)) ?? .atLeastOnce, retain: message.retain)
+            },
+            setSubscriptions: { topics in try mqtt.setSubscriptions(topics) },
+            sendPatch: { request, completion in aivi.patch(request, completion: completion) },
+            persistUnsafeEventIds: { events in try store.save(events) },
+            reloadConfig: {
+                let loaded = options.loadConfig()
+                if loaded.config == nil { log.error("reload refused, keeping the running config:\n\(loaded.report)") }
+                return loaded.config
+            },
+            log: { level, message in log.log(LogLevel(level), message) },
+            observe: { observation in observers.observe(observation) },
+            pressReachedMQTT: { eventId, latencyUs in
+                observers.metrics.recordPressToCommandLatency(microseconds: latencyUs)
+                log.info("press \(eventId) reached MQTT \(latencyUs) µs after the stream delivered it")
+            },
+            afterBatch: { snapshot in observers.afterBatch(snapshot) }
+        )
+    }
+}
+
+/// Everything that watches the runtime: systemd, metrics, the status view.
+struct DaemonObservers: Sendable {
+    let supervisor: DaemonSupervisor
+    let metrics: DaemonMetrics
+    let statusServer: StatusServer
+
+    func observe(_ observation: BridgeObservation) {
+        supervisor.observe(observation)
+        metrics.record(observation)
+    }
+
+    func afterBatch(_ snapshot: RuntimeSnapshot) {
+        supervisor.afterBatch(snapshot)
+        statusServer.update(snapshot)
+    }
+}
+
+/// Forwards the MQTT shell's events to the runtime.
+enum MQTTEventRelay {
+    static func forward(_ event: MQTTEvent, to relay: RuntimeRelay, log: LogSink) {
+        switch event {
+        case .connected:
+            relay.submit(.core(.mqttConnected))
+        case .disconnected(let reason):
+            log.warning("mqtt disconnected: \(reason)")
+            relay.submit(.core(.mqttDisconnected))
+        case .message(let message):
+            relay.submitMQTTMessage(topic: message.topic, payload: message.payload)
+        case .fatal(let reason):
+            log.error("mqtt: \(reason); recreating the client")
+            relay.submit(.core(.mqttDisconnected))
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import BridgeCore
+import FoundationEssentials
+import Glibc
+import MQTTShell
+import ShellSupport
+
+/// The composition root: builds the shells around the pure core from a config
+/// file and runs them. `main` and the tests both start the bridge through here.
+public final class Daemon: Sendable {
+    let runtime: BridgeRuntime
+    let mqtt: MQTTClient
+    let aivi: AiviLink
+    let log: LogSink
+    let supervisor: DaemonSupervisor
+    let metrics = DaemonMetrics()
+    let statusServer: StatusServer
+
+    /// Builds everything from the config at `configPath`; nothing connects yet.
+    public init(options: DaemonOptions, log: LogSink) throws(DaemonStartError) {
+        let loaded = options.loadConfig()
+        guard let config = loaded.config else { throw .badConfig(loaded.report) }
+        if !loaded.report.isEmpty { log.warning(loaded.report) }
+        let token = try Self.loadToken(config, options.environment, log)
+        let mqttPassword = try Self.loadMQTTPassword(config)
+        let store = try Self.openStore(config, log)
+        let relay = RuntimeRelay()
+        self.log = log
+        let metrics = self.metrics
+        let mqttConnects = ConditionLock(0)
+        mqtt = MQTTClient(settings: Self.mqttSettings(config, password: mqttPassword)) { event in
+            if event == .connected, mqttConnects.withLock({ count in count += 1; return count > 1 }) {
+                metrics.recordReconnect(.mqtt)
+            }
+            MQTTEventRelay.forward(event, to: relay, log: log)
+        }
+        aivi = try AiviLink(settings: config.aivi, timing: config.timing, token: token, relay: relay, metrics: metrics, log: log)
+        supervisor = DaemonSupervisor(notifier: Self.notifier(options.environment, log), log: log)
+        statusServer = StatusServer(metrics: metrics)
+        if let status = config.status {
+            do { try statusServer.start(status) } catch { log.error("\(error)") }
+        }
+        let bridge = Bridge(config: config, rememberedUnsafeEvents: store.load().events, randomSeed: Self.randomSeed())
+        runtime = BridgeRuntime(
+            bridge: bridge,
+            ports: Self.ports(
+                mqtt: mqtt, aivi: aivi, store: store, options: options, log: log,
+                observers: DaemonObservers(supervisor: supervisor, metrics: metrics, statusServer: statusServer)),
+            idleWakeMs: supervisor.idleWakeMs
+        )
+        relay.attach(runtime)
+    }
+
+    /// Connects and runs until a stop finishes; returns the exit status.
+    public func run() -> Int32 {
+        do { try mqtt.start() } catch {
+            log.error("cannot start MQTT: \(error)")
+            return 1
+        }
+        aivi.start()
+        runtime.run()
+        supervisor.stopping()
+        aivi.stop()
+        mqtt.stop()
+        statusServer.stop()
+        log.info("stopped")
+        return 0
+    }
+
+    /// The status server's port, when it runs (tests bind port 0).
+    public var statusPort: Int? { statusServer.port }
+
+    /// What the bridge knew after its last batch of work (nil before the first).
+    public var snapshot: RuntimeSnapshot? { statusServer.latestSnapshot }
+
+    /// SIGTERM/SIGINT: stop taking presses, finish the PATCH in flight, disconnect.
+    public func requestStop() {
+        aivi.stopEvents()
+        runtime.submit(.stopRequested)
+    }
+
+    /// SIGHUP: reload the config; a bad one is reported and the old one kept.
+    public func requestReload() {
+        supervisor.reloading()
+        runtime.submit(.reloadRequested)
+    }
+
+    /// `switchboard-bridge run`: signals, logging, exit status.
+    public static func main(configPath: String, logLevel: String?, environment: [String: String]) -> Int32 {
+        SignalWatcher.blockHandledSignals()
+        let level: LogLevel
+        do { level = try logLevel.map { text throws(LogLevelParseError) in try LogLevel(parsing: text) } ?? .info } catch {
+            StandardErrorWriter.writeLine("switchboard-bridge: \(error)")
+            return 2
+        }
+        let log = LogSink.standardError(minimumLevel: level, environment: environment)
+        let daemon: Daemon
+        let options = DaemonOptions(configPath: configPath, environment: environment)
+        do { daemon = try Daemon(options: options, log: log) } catch {
+            log.error("\(error)")
+            return 1
+        }
+        do {
+            try SignalWatcher.start { signal in
+                if signal == SIGHUP { daemon.requestReload() } else { daemon.requestStop() }
+            }
+        } catch {
+            log.error("cannot watch signals: \(error)")
+            return 1
+        }
+        log.info("switchboard-bridge starting with \(configPath)")
+        return daemon.run()
+    }
+}
+
+/// Why the daemon could not start. Never contains a secret.
+public enum DaemonStartError: Error, CustomStringConvertible {
+    case badConfig(String)
+    case token(String)
+    case mqttPassword(String)
+    case stateDirectory(String)
+    case http(String)
+
+    public var description: String {
+        switch self {
+        case .badConfig(let report): return report
+        case .token(let reason): return "API token: \(reason)"
+        case .mqttPassword(let reason): return "MQTT password: \(reason)"
+        case .stateDirectory(let reason): return "state directory: \(reason)"
+        case .http(let reason): return "HTTP client: \(reason)"
+        }
+    }
+}

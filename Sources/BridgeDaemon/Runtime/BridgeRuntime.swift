@@ -1,0 +1,155 @@
+import BridgeCore
+import ShellSupport
+
+/// Owns the pure `Bridge` and runs it on one loop thread: takes what the shells
+/// queued, hands it to the core with the clocks, performs the effects, fires
+/// timers. Nothing else touches the core, so it needs no lock.
+public final class BridgeRuntime: @unchecked Sendable {
+    private var bridge: Bridge
+    private let ports: RuntimePorts
+    private let inbox: RuntimeInbox
+    private var timers = TimerTable()
+    private var subscriptions: Set<String> = []
+    private var serverClockOffsetMs: Int64 = 0
+    private var stopDeadlineMs: Int64?
+    /// How often the loop wakes when nothing happens (the watchdog's pace).
+    private let idleWakeMs: Int
+
+    public init(bridge: Bridge, ports: RuntimePorts, idleWakeMs: Int = -1) {
+        self.bridge = bridge
+        self.ports = ports
+        self.inbox = RuntimeInbox()
+        self.idleWakeMs = idleWakeMs
+    }
+
+    /// Queues an input from any thread; false when the inbox is full.
+    @discardableResult
+    public func submit(_ input: RuntimeInput) -> Bool {
+        inbox.push(input)
+    }
+
+    /// Queues an MQTT message from any thread (coalesced per topic).
+    public func submitMQTTMessage(topic: String, payload: [UInt8]) {
+        inbox.pushMQTT(topic: topic, payload: payload)
+    }
+
+    /// Runs the loop on the calling thread until a stop has finished.
+    public func run() {
+        while !isFinished {
+            let batch = inbox.take(timeoutMs: nextWakeMs())
+            if batch.droppedCount > 0 {
+                ports.log(.warning, "inbox full: \(batch.droppedCount) inputs dropped")
+            }
+            for input in batch.inputs { handle(input) }
+            for message in batch.mqttMessages {
+                feed(.mqttMessage(topic: message.topic, payload: message.payload))
+            }
+            for timer in timers.takeDue(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
+            ports.afterBatch(snapshot)
+        }
+    }
+
+    /// What the status view and the watchdog see. Loop thread only: others get
+    /// it through `RuntimePorts.afterBatch`.
+    var snapshot: RuntimeSnapshot {
+        RuntimeSnapshot(
+            config: bridge.config, states: bridge.states,
+            isMQTTConnected: bridge.isMQTTConnected, isEventStreamConnected: bridge.isEventStreamConnected,
+            isSettled: bridge.isSettled, serverClockOffsetMs: serverClockOffsetMs
+        )
+    }
+
+    private var isFinished: Bool {
+        guard let stopDeadlineMs else { return false }
+        let anyInFlight = bridge.config.widgets.contains { bridge.isPatchInFlight(slug: $0.slug) }
+        return !anyInFlight || MonotonicClock.nowMs() >= stopDeadlineMs
+    }
+
+    private func nextWakeMs() -> Int {
+        let nowMs = MonotonicClock.nowMs()
+        var waits: [Int64] = []
+        if let timerMs = timers.msUntilNext(nowMs: nowMs) { waits.append(timerMs) }
+        if let stopDeadlineMs { waits.append(max(0, stopDeadlineMs - nowMs)) }
+        if idleWakeMs >= 0 { waits.append(Int64(idleWakeMs)) }
+        return waits.min().map { Int($0) } ?? -1
+    }
+
+    private func handle(_ input: RuntimeInput) {
+        switch input {
+        case .core(let event):
+            if stopDeadlineMs != nil, case .streamEvent = event { return }
+            feed(event)
+        case .streamEvent(let event, let receivedAtUs):
+            guard stopDeadlineMs == nil else { return }
+            let effects = feed(.streamEvent(event))
+            for case .observe(.pressCarriedOut(let eventId, _, _)) in effects {
+                ports.pressReachedMQTT(eventId, MonotonicClock.nowUs() - receivedAtUs)
+            }
+        case .eventStreamConnected(let dateHeader):
+            if let dateHeader, let offsetMs = HTTPDate.serverClockOffsetMs(
+                dateHeader: dateHeader, receivedAtBoardClockMs: MonotonicClock.wallClockMs()) {
+                serverClockOffsetMs = offsetMs
+            }
+            feed(.eventStreamConnected)
+        case .reloadRequested:
+            if let config = ports.reloadConfig() { feed(.configReloaded(config)) }
+        case .stopRequested:
+            if stopDeadlineMs == nil { stopDeadlineMs = MonotonicClock.nowMs() + bridge.config.timing.stopGraceMs }
+        }
+    }
+
+    /// Hands one event to the core and performs what it decides; returns the effects.
+    @discardableResult
+    private func feed(_ event: BridgeInputEvent) -> [BridgeEffect] {
+        let input = BridgeInput(event, boardClockMs: MonotonicClock.wallClockMs(), serverClockOffsetMs: serverClockOffsetMs)
+        let effects = bridge.handle(input)
+        perform(effects)
+        return effects
+    }
+
+    /// Performs effects in order; a failed persist skips the rest of the batch,
+    /// so an unsafe command never goes out without its record.
+    private func perform(_ effects: [BridgeEffect]) {
+        for effect in effects {
+            guard perform(effect) else {
+                ports.log(.error, "skipped \(effects.count) effects after a failed write of the event ids")
+                return
+            }
+        }
+    }
+
+    private func perform(_ effect: BridgeEffect) -> Bool {
+        switch effect {
+        case .publishMQTT(let message):
+            attempt("publish to \(message.topic)") { try ports.publishMQTT(message) }
+        case .subscribe(let topics):
+            subscriptions.formUnion(topics)
+            attempt("subscribe") { try ports.setSubscriptions(subscriptions) }
+        case .unsubscribe(let topics):
+            subscriptions.subtract(topics)
+            attempt("unsubscribe") { try ports.setSubscriptions(subscriptions) }
+        case .sendPatch(let request):
+            ports.sendPatch(request) { [weak self] outcome in
+                self?.submit(.core(.patchCompleted(slug: request.slug, requestId: request.requestId, outcome: outcome)))
+            }
+        case .startTimer(let timer, let afterMs):
+            timers.start(timer, afterMs: afterMs, nowMs: MonotonicClock.nowMs())
+        case .cancelTimer(let timer):
+            timers.cancel(timer)
+        case .persistUnsafeEventIds(let events):
+            do { try ports.persistUnsafeEventIds(events) } catch {
+                ports.log(.error, "cannot record event ids: \(error)")
+                return false
+            }
+        case .log(let level, let message):
+            ports.log(level, message)
+        case .observe(let observation):
+            ports.observe(observation)
+        }
+        return true
+    }
+
+    private func attempt(_ what: String, _ body: () throws -> Void) {
+        do { try body() } catch { ports.log(.warning, "\(what) failed: \(error)") }
+    }
+}

@@ -1,0 +1,68 @@
+import Glibc
+
+/// A file operation that failed, with the path and the system's reason.
+public struct FileError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var operation: String
+    public var errorNumber: Int32
+    public var description: String {
+        "\(operation) \(path): \(String(cString: strerror(errorNumber)))"
+    }
+}
+
+/// Whole-file reads and durable writes with POSIX calls.
+public enum FileBytes {
+    /// Reads a whole file, refusing one larger than `limit` bytes.
+    public static func read(path: String, limit: Int) throws(FileError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FileError(path: path, operation: "open", errorNumber: errno) }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, operation: "read", errorNumber: errno)
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+            if bytes.count > limit { throw FileError(path: path, operation: "read (too large)", errorNumber: EFBIG) }
+        }
+    }
+
+    /// Writes a temp file beside `path`, fsyncs it, renames it over `path` and
+    /// fsyncs the directory, so the file is either old or new after a crash.
+    public static func writeDurably(path: String, bytes: [UInt8]) throws(FileError) {
+        let temporary = path + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw FileError(path: temporary, operation: "create", errorNumber: errno) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let failure = errno
+                close(descriptor)
+                throw FileError(path: temporary, operation: "write", errorNumber: failure)
+            }
+            written += count
+        }
+        guard fsync(descriptor) == 0 else {
+            let failure = errno
+            close(descriptor)
+            throw FileError(path: temporary, operation: "fsync", errorNumber: failure)
+        }
+        close(descriptor)
+        guard rename(temporary, path) == 0 else { throw FileError(path: path, operation: "rename", errorNumber: errno) }
+        syncDirectory(of: path)
+    }
+
+    private static func syncDirectory(of path: String) {
+        let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+}

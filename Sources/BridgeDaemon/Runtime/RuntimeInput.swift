@@ -1,0 +1,16 @@
+import BridgeCore
+
+/// What the shells hand to the runtime's loop.
+public enum RuntimeInput: Sendable {
+    /// An input for the core (the runtime adds the clocks).
+    case core(BridgeInputEvent)
+    /// A press event from the stream, with when the shell received it
+    /// (monotonic microseconds), so its way to MQTT can be timed.
+    case streamEvent(StreamEvent, receivedAtUs: Int64)
+    /// The event stream connected; its response's `Date` header, if any.
+    case eventStreamConnected(dateHeader: String?)
+    /// SIGHUP: read the config file again.
+    case reloadRequested
+    /// SIGTERM/SIGINT: stop taking presses, finish up, return from `run()`.
+    case stopRequested
+}

@@ -1,0 +1,67 @@
+import BridgeCore
+
+/// What the runtime drives: the shells, as closures, so the one composition
+/// root (`Daemon`) wires real ones and nothing else needs to know them.
+public struct RuntimePorts: Sendable {
+    public var publishMQTT: @Sendable (OutgoingMQTTMessage) throws -> Void
+    public var setSubscriptions: @Sendable (Set<String>) throws -> Void
+    /// Sends a PATCH; calls back (on any thread) exactly once when it is done.
+    public var sendPatch: @Sendable (PatchRequest, @escaping @Sendable (PatchOutcome) -> Void) -> Void
+    /// Writes the unsafe event ids durably before returning.
+    public var persistUnsafeEventIds: @Sendable ([RememberedEvent]) throws -> Void
+    /// Reads and validates the config file again (SIGHUP); nil when it is bad
+    /// (the errors are reported by the closure).
+    public var reloadConfig: @Sendable () -> BridgeConfig?
+    public var log: @Sendable (BridgeLogLevel, String) -> Void
+    public var observe: @Sendable (BridgeObservation) -> Void
+    /// A press's command went out this many microseconds after the stream
+    /// delivered it (event id, latency).
+    public var pressReachedMQTT: @Sendable (String, Int64) -> Void
+    /// Called after each batch of work, on the loop thread (watchdog, status).
+    public var afterBatch: @Sendable (RuntimeSnapshot) -> Void
+
+    public init(
+        publishMQTT: @escaping @Sendable (OutgoingMQTTMessage) throws -> Void,
+        setSubscriptions: @escaping @Sendable (Set<String>) throws -> Void,
+        sendPatch: @escaping @Sendable (PatchRequest, @escaping @Sendable (PatchOutcome) -> Void) -> Void,
+        persistUnsafeEventIds: @escaping @Sendable ([RememberedEvent]) throws -> Void,
+        reloadConfig: @escaping @Sendable () -> BridgeConfig?,
+        log: @escaping @Sendable (BridgeLogLevel, String) -> Void,
+        observe: @escaping @Sendable (BridgeObservation) -> Void = { _ in },
+        pressReachedMQTT: @escaping @Sendable (String, Int64) -> Void = { _, _ in },
+        afterBatch: @escaping @Sendable (RuntimeSnapshot) -> Void = { _ in }
+    ) {
+        self.publishMQTT = publishMQTT
+        self.setSubscriptions = setSubscriptions
+        self.sendPatch = sendPatch
+        self.persistUnsafeEventIds = persistUnsafeEventIds
+        self.reloadConfig = reloadConfig
+        self.log = log
+        self.observe = observe
+        self.pressReachedMQTT = pressReachedMQTT
+        self.afterBatch = afterBatch
+    }
+}
+
+/// What the status view and the watchdog see of the bridge after a batch.
+public struct RuntimeSnapshot: Sendable {
+    public var config: BridgeConfig
+    public var states: [ActionKey: ActionState]
+    public var isMQTTConnected: Bool
+    public var isEventStreamConnected: Bool
+    /// True once retained states have settled and the first publishes went out.
+    public var isSettled: Bool
+    public var serverClockOffsetMs: Int64
+
+    public init(
+        config: BridgeConfig, states: [ActionKey: ActionState], isMQTTConnected: Bool,
+        isEventStreamConnected: Bool, isSettled: Bool, serverClockOffsetMs: Int64
+    ) {
+        self.config = config
+        self.states = states
+        self.isMQTTConnected = isMQTTConnected
+        self.isEventStreamConnected = isEventStreamConnected
+        self.isSettled = isSettled
+        self.serverClockOffsetMs = serverClockOffsetMs
+    }
+}

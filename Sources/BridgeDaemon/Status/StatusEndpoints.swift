@@ -1,0 +1,56 @@
+import BridgeCore
+
+/// The read-only status endpoints, as a pure router the HTTP server mounts:
+/// the Webhook Widget view (the configured path, `/widget` by default),
+/// `/healthz` and `/metrics`. Only GET and HEAD are served.
+public struct StatusEndpoints: Sendable {
+    public static let healthPath = "/healthz"
+    public static let metricsPath = "/metrics"
+    public static let jsonContentType = "application/json"
+    public static let plainTextContentType = "text/plain; charset=utf-8"
+
+    /// Opened when the widget is tapped; dropped when its scheme is refused.
+    public var widgetURL: String?
+
+    public init(widgetURL: String? = nil) {
+        self.widgetURL = widgetURL
+    }
+
+    /// The answer to one request. `path` may carry a query, which is ignored.
+    /// `snapshot` is the latest `RuntimeSnapshot` (nil before the first batch).
+    /// HEAD gets the status and content type of GET with an empty body.
+    public func respond(method: String, path: String, snapshot: RuntimeSnapshot?, metrics: DaemonMetrics)
+        -> (status: Int, contentType: String, body: String)
+    {
+        let route = Self.pathWithoutQuery(path)
+        let widgetPath = snapshot?.config.status?.path ?? StatusSettings().path
+        guard [widgetPath, Self.healthPath, Self.metricsPath].contains(route) else {
+            return (404, Self.plainTextContentType, "not found\n")
+        }
+        guard method == "GET" || method == "HEAD" else {
+            return (405, Self.plainTextContentType, "method not allowed: use GET or HEAD\n")
+        }
+        let answer = get(route, widgetPath: widgetPath, snapshot: snapshot, metrics: metrics)
+        return method == "HEAD" ? (answer.status, answer.contentType, "") : answer
+    }
+
+    private func get(_ route: String, widgetPath: String, snapshot: RuntimeSnapshot?, metrics: DaemonMetrics)
+        -> (status: Int, contentType: String, body: String)
+    {
+        switch route {
+        case Self.healthPath:
+            let health = HealthCheck.evaluate(snapshot)
+            return (health.status, Self.plainTextContentType, health.body)
+        case Self.metricsPath:
+            return (200, PrometheusText.contentType, metrics.prometheusText() + RuntimeGauges.prometheusText(for: snapshot))
+        default:
+            guard let snapshot else { return (503, Self.plainTextContentType, "starting\n") }
+            return (200, Self.jsonContentType, StatusView.body(for: snapshot, url: widgetURL))
+        }
+    }
+
+    /// The path before any `?query` or `#fragment`.
+    static func pathWithoutQuery(_ path: String) -> String {
+        String(path.prefix(while: { $0 != "?" && $0 != "#" }))
+    }
+}

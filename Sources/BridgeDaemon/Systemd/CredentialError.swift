@@ -1,0 +1,29 @@
+/// Why no API token could be loaded. The text never contains the token.
+public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// None of the sources held a token; lists what was tried, in order.
+    case noTokenFound(tried: [TokenSource])
+    /// The source exists but could not be read (e.g. permission denied).
+    case unreadable(TokenSource, errno: Int32)
+    /// The source is larger than any token could be.
+    case tooLarge(TokenSource, limitBytes: Int)
+    /// The source is empty or holds only whitespace.
+    case empty(TokenSource)
+    /// The source is not valid UTF-8.
+    case notText(TokenSource)
+
+    public var description: String {
+        switch self {
+        case .noTokenFound(let tried):
+            if tried.isEmpty { return "no API token configured (set aivi.token_file or aivi.token_env)" }
+            return "no API token found; tried " + tried.map(\.description).joined(separator: ", ")
+        case .unreadable(let source, let errno):
+            return "cannot read the API token from \(source): \(SystemErrorText.describe(errno))"
+        case .tooLarge(let source, let limitBytes):
+            return "the API token in \(source) is longer than \(limitBytes) bytes"
+        case .empty(let source):
+            return "the API token in \(source) is empty"
+        case .notText(let source):
+            return "the API token in \(source) is not UTF-8 text"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import FoundationEssentials
+
+/// Finds the API token, first source present wins:
+/// 1. `$CREDENTIALS_DIRECTORY/<credentialName>` (systemd `LoadCredential=`),
+/// 2. the configured token file,
+/// 3. the configured environment variable.
+///
+/// A missing file moves on to the next source; a file that exists but cannot be read is
+/// an error. The token is the first line, trimmed of surrounding whitespace.
+public struct CredentialLoader: Sendable {
+    /// The systemd credential name (`LoadCredential=<name>:...`).
+    public var credentialName: String
+    /// `aivi.token_file` from the configuration.
+    public var tokenFilePath: String?
+    /// `aivi.token_env` from the configuration.
+    public var tokenEnvironmentVariable: String?
+    /// The process environment (injected for tests).
+    public var environment: [String: String]
+
+    /// Creates a loader; nothing is read until `load()`.
+    public init(
+        credentialName: String = "aivi-token",
+        tokenFilePath: String?,
+        tokenEnvironmentVariable: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.credentialName = credentialName
+        self.tokenFilePath = tokenFilePath
+        self.tokenEnvironmentVariable = tokenEnvironmentVariable
+        self.environment = environment
+    }
+
+    /// Reads the token from the first source present.
+    public func load() throws(CredentialError) -> LoadedToken {
+        var tried: [TokenSource] = []
+        for source in candidateSources() {
+            tried.append(source)
+            if let token = try read(source) { return token }
+        }
+        throw .noTokenFound(tried: tried)
+    }
+
+    /// The sources to try, in order.
+    public func candidateSources() -> [TokenSource] {
+        var sources: [TokenSource] = []
+        if let directory = environment["CREDENTIALS_DIRECTORY"], !directory.isEmpty {
+            let path = directory.hasSuffix("/") ? directory + credentialName : directory + "/" + credentialName
+            sources.append(.systemdCredential(name: credentialName, path: path))
+        }
+        if let tokenFilePath, !tokenFilePath.isEmpty { sources.append(.file(path: tokenFilePath)) }
+        if let tokenEnvironmentVariable, !tokenEnvironmentVariable.isEmpty {
+            sources.append(.environmentVariable(name: tokenEnvironmentVariable))
+        }
+        return sources
+    }
+
+    private func read(_ source: TokenSource) throws(CredentialError) -> LoadedToken? {
+        switch source {
+        case .systemdCredential(_, let path):
+            guard let contents = try TokenFileReader.read(path: path, source: source) else { return nil }
+            return LoadedToken(secret: try Self.token(in: contents.text, source: source), source: source, warnings: [])
+        case .file(let path):
+            guard let contents = try TokenFileReader.read(path: path, source: source) else { return nil }
+            let warnings = Self.permissionWarnings(path: path, mode: contents.mode)
+            return LoadedToken(secret: try Self.token(in: contents.text, source: source), source: source, warnings: warnings)
+        case .environmentVariable(let name):
+            guard let value = environment[name] else { return nil }
+            return LoadedToken(secret: try Self.token(in: value, source: source), source: source, warnings: [])
+        }
+    }
+
+    /// The first line of `text`, trimmed; throws when nothing is left.
+    static func token(in text: String, source: TokenSource) throws(CredentialError) -> Secret {
+        let firstLine = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
+        let trimmed = firstLine.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+        guard !trimmed.isEmpty else { throw .empty(source) }
+        return Secret(String(trimmed))
+    }
+
+    private static func permissionWarnings(path: String, mode: UInt32) -> [CredentialWarning] {
+        let groupOrWorldReadable: UInt32 = 0o044
+        guard mode & groupOrWorldReadable != 0 else { return [] }
+        return [.tokenFileReadableByOthers(path: path, mode: mode & 0o7777)]
+    }
+}

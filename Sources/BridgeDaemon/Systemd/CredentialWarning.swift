@@ -1,0 +1,22 @@
+/// Something about a loaded credential that a person should fix; the daemon logs it.
+public enum CredentialWarning: Equatable, Sendable, CustomStringConvertible {
+    /// The token file can be read by its group or by everyone (`mode` is the
+    /// permission bits, e.g. `0o644`).
+    case tokenFileReadableByOthers(path: String, mode: UInt32)
+
+    public var description: String {
+        switch self {
+        case .tokenFileReadableByOthers(let path, let mode):
+            return "token file \(path) is readable by other users (mode \(OctalText.format(mode))); "
+                + "run: chmod 600 \(path)"
+        }
+    }
+}
+
+/// Formats permission bits as "0644".
+enum OctalText {
+    static func format(_ mode: UInt32) -> String {
+        let digits = String(mode & 0o7777, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,102 @@
+import MQTTShell
+import ShellSupport
+
+/// Devices that behave like real ones on the demo's broker, so every tile state
+/// can be seen: a zigbee2mqtt light that echoes its state after a realistic
+/// delay, a Tasmota plug, scenes, one device that is offline and one that never
+/// answers.
+final class VirtualDevices: Sendable {
+    struct State: Sendable {
+        var porchOn = false
+        var fountainOn = false
+    }
+
+    let client: MQTTClient
+    let scheduler: DeviceScheduler
+    let log: DemoLog
+    private let state = ConditionLock(State())
+
+    init(brokerPort: Int, log: DemoLog) throws(ProcessStartError) {
+        do { scheduler = try DeviceScheduler() } catch { throw .cannotStart("the device scheduler", "\(error)") }
+        self.log = log
+        let box = ConditionLock<VirtualDevices?>(nil)
+        client = MQTTClient(settings: MQTTSettings(host: "127.0.0.1", port: brokerPort, clientId: "demo-devices")) { event in
+            box.withLock { $0 }?.handle(event)
+        }
+        box.withLock { $0 = self }
+        do {
+            try client.setSubscriptions(["zigbee2mqtt/porch/set", "zigbee2mqtt/porch/get", "cmnd/fountain/POWER",
+                                         "home/scene/set", "shellies/garage/relay/0/command", "boiler/switch/heater/command"])
+            try client.start()
+        } catch {
+            throw .cannotStart("the virtual devices", "\(error)")
+        }
+    }
+
+    func stop() {
+        scheduler.stop()
+        client.stop()
+    }
+
+    private func handle(_ event: MQTTEvent) {
+        switch event {
+        case .connected: announce()
+        case .message(let message): react(message.topic, String(decoding: message.payload, as: UTF8.self))
+        case .disconnected, .fatal: break
+        }
+    }
+
+    /// What the devices say when they come online (retained, like the firmwares).
+    private func announce() {
+        publish("zigbee2mqtt/porch/availability", "{\"state\":\"online\"}", retain: true)
+        publish("tele/fountain/LWT", "Online", retain: true)
+        publish("stat/fountain/POWER", "OFF")
+        publish("shellies/garage/online", "false", retain: true)
+        publish("shellies/garage/relay/0", "off", retain: true)
+        publish("boiler/status", "online", retain: true)
+        publish("boiler/switch/heater/state", "OFF", retain: true)
+        publish("home/scene/current", "none", retain: true)
+    }
+
+    private func react(_ topic: String, _ payload: String) {
+        switch topic {
+        case "zigbee2mqtt/porch/set":
+            let isOn = payload.uppercased().contains("\"ON\"")
+            log.append("device porch (zigbee2mqtt): command \(isOn ? "ON" : "OFF"), echo in 350 ms")
+            scheduler.after(ms: 350) { [self] in
+                state.withLock { $0.porchOn = isOn }
+                publish("zigbee2mqtt/porch", "{\"state\":\"\(isOn ? "ON" : "OFF")\",\"brightness\":254,\"linkquality\":120}")
+            }
+        case "zigbee2mqtt/porch/get":
+            let isOn = state.withLock { $0.porchOn }
+            publish("zigbee2mqtt/porch", "{\"state\":\"\(isOn ? "ON" : "OFF")\",\"brightness\":254}")
+        case "cmnd/fountain/POWER":
+            reactTasmota(payload)
+        case "home/scene/set":
+            log.append("scene controller: starting '\(payload)'")
+            scheduler.after(ms: 200) { [self] in publish("home/scene/current", payload, retain: true) }
+        case "shellies/garage/relay/0/command":
+            log.append("device garage (Shelly): offline, the command is lost")
+        case "boiler/switch/heater/command":
+            log.append("device heater (ESPHome): never answers")
+        default:
+            break
+        }
+    }
+
+    private func reactTasmota(_ payload: String) {
+        let word = payload.uppercased()
+        let current = state.withLock { $0.fountainOn }
+        let isOn = word == "ON" || word == "1" ? true : (word == "OFF" || word == "0" ? false : current)
+        if !word.isEmpty { log.append("device fountain (Tasmota): command \(word), answers in 150 ms") }
+        scheduler.after(ms: 150) { [self] in
+            state.withLock { $0.fountainOn = isOn }
+            publish("stat/fountain/RESULT", "{\"POWER\":\"\(isOn ? "ON" : "OFF")\"}")
+            publish("stat/fountain/POWER", isOn ? "ON" : "OFF")
+        }
+    }
+
+    private func publish(_ topic: String, _ payload: String, retain: Bool = false) {
+        try? client.publish(topic: topic, payload: Array(payload.utf8), qos: .atLeastOnce, retain: retain)
+    }
+}

@@ -1,0 +1,51 @@
+/// One HTTP request for `HTTPClient`.
+public struct HTTPClientRequest: Sendable {
+    public var method: String
+    public var url: String
+    /// Header lines as name and value (e.g. the `Authorization` token).
+    public var headers: [(name: String, value: String)]
+    public var body: [UInt8]
+
+    public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+}
+
+/// What came back: status, headers, a bounded body; or why nothing did.
+public enum HTTPClientResult: Sendable {
+    case response(HTTPClientResponse)
+    case failure(CurlError)
+}
+
+/// A response to an `HTTPClientRequest`.
+public struct HTTPClientResponse: Sendable {
+    public var status: Int
+    /// Header names in lower case, with their values.
+    public var headers: [String: String]
+    /// The body, cut at `HTTPClientSettings.maxResponseBytes`.
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [String: String], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+}
+
+/// How `HTTPClient` connects.
+public struct HTTPClientSettings: Sendable {
+    public var connectTimeoutMs: Int = 5_000
+    public var totalTimeoutMs: Int = 15_000
+    /// A CA bundle to verify TLS with; nil means the system store.
+    public var caFile: String?
+    /// Requests waiting beyond this are refused at once.
+    public var maxQueuedRequests: Int = 64
+    public var maxResponseBytes: Int = 64 * 1024
+
+    public init() {}
+}

@@ -1,0 +1,107 @@
+import CCurl
+import ShellSupport
+
+/// One open event stream: libcurl's callbacks land here. Lives for one
+/// connection, on the stream's thread.
+final class SSEConnection {
+    let handler: @Sendable (SSEClientEvent) -> Void
+    let isStopRequested: @Sendable () -> Bool
+    let recordLastEventId: @Sendable (String) -> Void
+    let deadConnectionTimeoutMs: Int
+    var parser: SSEParser
+    var status = 0
+    var contentType = ""
+    var dateHeader: String?
+    var isOpen = false
+    var refusal: String?
+    var isDead = false
+    var lastByteAtMs = MonotonicClock.nowMs()
+    var retryMs: Int?
+    var eventCount = 0
+
+    init(parser: SSEParser, deadConnectionTimeoutMs: Int,
+         isStopRequested: @escaping @Sendable () -> Bool, recordLastEventId: @escaping @Sendable (String) -> Void,
+         handler: @escaping @Sendable (SSEClientEvent) -> Void) {
+        self.recordLastEventId = recordLastEventId
+        self.parser = parser
+        self.deadConnectionTimeoutMs = deadConnectionTimeoutMs
+        self.isStopRequested = isStopRequested
+        self.handler = handler
+    }
+
+    /// A header line; at the blank line ending the head, the stream is judged.
+    func header(_ line: String) -> Bool {
+        lastByteAtMs = MonotonicClock.nowMs()
+        if line.hasPrefix("HTTP/") {
+            status = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+            contentType = ""
+            return true
+        }
+        if line == "\r\n" || line == "\n" { return headEnded() }
+        guard let colon = line.firstIndex(of: ":") else { return true }
+        let name = line[..<colon].lowercased()
+        let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t\r\n")
+        if name == "content-type" { contentType = value.lowercased() }
+        if name == "date" { dateHeader = value }
+        return true
+    }
+
+    private func headEnded() -> Bool {
+        guard status == 200 else {
+            refusal = "HTTP \(status)"
+            return false
+        }
+        guard contentType.hasPrefix("text/event-stream") else {
+            refusal = "wrong content type '\(contentType)'"
+            return false
+        }
+        isOpen = true
+        handler(.connected(dateHeader: dateHeader))
+        return true
+    }
+
+    func body(_ bytes: UnsafeRawBufferPointer) {
+        lastByteAtMs = MonotonicClock.nowMs()
+        let idBefore = parser.lastEventId
+        let outputs = parser.feed(bytes)
+        if let id = parser.lastEventId, id != idBefore { recordLastEventId(id) }
+        for output in outputs {
+            switch output {
+            case .event(let event):
+                eventCount += 1
+                handler(.event(event))
+            case .retry(let milliseconds): retryMs = milliseconds
+            case .oversized: handler(.invalidEvent(reason: "event larger than \(parser.maxEventBytes) bytes skipped"))
+            }
+        }
+    }
+
+    /// Called by libcurl about once a second: false aborts the transfer.
+    func shouldContinue() -> Bool {
+        if isStopRequested() { return false }
+        if MonotonicClock.nowMs() - lastByteAtMs > Int64(deadConnectionTimeoutMs) {
+            isDead = true
+            return false
+        }
+        return true
+    }
+
+    static let writeBody: sb_curl_data_callback = { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let connection = Unmanaged<SSEConnection>.fromOpaque(context).takeUnretainedValue()
+        connection.body(UnsafeRawBufferPointer(start: data, count: size * count))
+        return size * count
+    }
+
+    static let writeHeader: sb_curl_data_callback = { data, size, count, context in
+        guard let data, let context else { return 0 }
+        let connection = Unmanaged<SSEConnection>.fromOpaque(context).takeUnretainedValue()
+        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
+        return connection.header(line) ? size * count : 0
+    }
+
+    static let progress: sb_curl_progress_callback = { context, _, _, _, _ in
+        guard let context else { return 1 }
+        return Unmanaged<SSEConnection>.fromOpaque(context).takeUnretainedValue().shouldContinue() ? 0 : 1
+    }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// One accepted connection's socket: blocking reads and writes with timeouts,
+/// shut down from any thread, closed exactly once.
+final class ConnectionSocket: Sendable {
+    private let fileDescriptor: Int32
+    private let isClosed = Mutex(false)
+
+    init(fileDescriptor: Int32, readTimeoutMs: Int, writeTimeoutMs: Int) {
+        self.fileDescriptor = fileDescriptor
+        Self.setTimeout(fileDescriptor, option: SO_RCVTIMEO, milliseconds: readTimeoutMs)
+        Self.setTimeout(fileDescriptor, option: SO_SNDTIMEO, milliseconds: writeTimeoutMs)
+        var noDelay: Int32 = 1
+        setsockopt(fileDescriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    private static func setTimeout(_ descriptor: Int32, option: Int32, milliseconds: Int) {
+        var time = timeval(tv_sec: milliseconds / 1000, tv_usec: (milliseconds % 1000) * 1000)
+        setsockopt(descriptor, SOL_SOCKET, option, &time, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Up to `maxBytes` bytes; empty on end of stream, timeout or error.
+    func receive(maxBytes: Int) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: maxBytes)
+        let count = buffer.withUnsafeMutableBytes { raw in
+            recv(fileDescriptor, raw.baseAddress, maxBytes, 0)
+        }
+        guard count > 0 else { return [] }
+        return Array(buffer[0..<count])
+    }
+
+    /// Writes all of `bytes`; false when the peer is gone or stalled past the timeout.
+    func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                Glibc.send(fileDescriptor, raw.baseAddress.map { $0 + offset }, bytes.count - offset,
+                           Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// Whether the peer has closed or reset its side (checked without blocking).
+    var isPeerGone: Bool {
+        let readHangUp: Int16 = 0x2000  // POLLRDHUP, not exported by the Glibc module
+        let hangUps: Int16 = readHangUp | Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN) | readHangUp, revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        if descriptor.revents & hangUps != 0 { return true }
+        var byte: UInt8 = 0
+        return recv(fileDescriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+
+    /// Wakes any blocked read or write; the socket stays allocated until `close()`.
+    func shutdownBothWays() {
+        isClosed.withLock { closed in
+            if !closed { _ = Glibc.shutdown(fileDescriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Closes the socket (once).
+    func close() {
+        isClosed.withLock { closed in
+            guard !closed else { return }
+            closed = true
+            _ = Glibc.close(fileDescriptor)
+        }
+    }
+}

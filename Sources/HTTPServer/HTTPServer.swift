@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// A small HTTP/1.1 server on POSIX sockets: one thread per connection up to a cap,
+/// keep-alive, bounded heads and bodies, streamed responses.
+public final class HTTPServer: Sendable {
+    /// The port the server is bound to (the chosen one when started on port 0).
+    public let port: Int
+    private let listener: Int32
+    private let configuration: HTTPServerConfiguration
+    private let handler: HTTPHandler
+    private let state = Mutex(ServerState())
+
+    private struct ServerState {
+        var isStopping = false
+        var isAcceptLoopRunning = true
+        var connections: [Int: ConnectionSocket] = [:]
+        var nextConnectionId = 0
+    }
+
+    private init(listener: Int32, port: Int, configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
+        self.listener = listener
+        self.port = port
+        self.configuration = configuration
+        self.handler = handler
+    }
+
+    /// Binds, listens and starts accepting connections.
+    public static func start(configuration: HTTPServerConfiguration,
+                             handler: @escaping HTTPHandler) throws(HTTPServerError) -> HTTPServer {
+        let bound = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+        let server = HTTPServer(listener: bound.descriptor, port: bound.port,
+                                configuration: configuration, handler: handler)
+        guard ThreadLauncher.start({ server.acceptLoop() }) else {
+            _ = close(bound.descriptor)
+            throw .systemCall(name: "pthread_create", errno: 0)
+        }
+        return server
+    }
+
+    /// The number of connections open right now.
+    public var openConnectionCount: Int { state.withLock { $0.connections.count } }
+
+    /// Stops accepting, closes every connection, and waits (bounded) for their threads.
+    public func stop() {
+        let sockets = state.withLock { state -> [ConnectionSocket] in
+            state.isStopping = true
+            return Array(state.connections.values)
+        }
+        _ = shutdown(listener, Int32(SHUT_RDWR))
+        sockets.forEach { $0.shutdownBothWays() }
+        waitUntilIdle(timeoutMs: 5_000)
+        _ = close(listener)
+    }
+
+    private var isStopping: Bool { state.withLock { $0.isStopping } }
+
+    private func waitUntilIdle(timeoutMs: Int) {
+        var waitedMs = 0
+        while waitedMs < timeoutMs {
+            let idle = state.withLock { !$0.isAcceptLoopRunning && $0.connections.isEmpty }
+            if idle { return }
+            ThreadLauncher.sleep(milliseconds: 2)
+            waitedMs += 2
+        }
+    }
+
+    private func acceptLoop() {
+        defer { state.withLock { $0.isAcceptLoopRunning = false } }
+        while true {
+            let descriptor = accept(listener, nil, nil)
+            if isStopping {
+                if descriptor >= 0 { _ = close(descriptor) }
+                return
+            }
+            guard descriptor >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno == EMFILE || errno == ENFILE { ThreadLauncher.sleep(milliseconds: 10); continue }
+                return
+            }
+            admit(ConnectionSocket(fileDescriptor: descriptor, readTimeoutMs: configuration.readTimeoutMs,
+                                   writeTimeoutMs: configuration.writeTimeoutMs))
+        }
+    }
+
+    private func admit(_ socket: ConnectionSocket) {
+        let connectionId = state.withLock { state -> Int? in
+            guard state.connections.count < configuration.maxConnections, !state.isStopping else { return nil }
+            state.nextConnectionId += 1
+            state.connections[state.nextConnectionId] = socket
+            return state.nextConnectionId
+        }
+        guard let connectionId else {
+            refuseBusy(socket)
+            return
+        }
+        let started = ThreadLauncher.start { [self] in
+            serve(socket)
+            finish(connectionId, socket)
+        }
+        if !started { finish(connectionId, socket) }
+    }
+
+    private func refuseBusy(_ socket: ConnectionSocket) {
+        let response = HTTPResponse.text(503, "too many connections\n")
+        _ = socket.send(HTTPResponseWriter.head(of: response, keepAlive: false) + response.body)
+        socket.close()
+    }
+
+    private func finish(_ connectionId: Int, _ socket: ConnectionSocket) {
+        socket.close()
+        _ = state.withLock { $0.connections.removeValue(forKey: connectionId) }
+    }
+
+    /// Answers requests on one connection until it closes.
+    private func serve(_ socket: ConnectionSocket) {
+        let reader = HTTPRequestReader(socket: socket, limits: configuration)
+        while !isStopping {
+            switch reader.next() {
+            case .closed:
+                return
+            case .refused(let status, let reason):
+                let response = HTTPResponse.text(status, reason + "\n")
+                _ = socket.send(HTTPResponseWriter.head(of: response, keepAlive: false) + response.body)
+                return
+            case .request(let request):
+                guard answer(request, on: socket) else { return }
+            }
+        }
+    }
+
+    /// Runs the handler and writes its reply; true when the connection stays open.
+    private func answer(_ request: HTTPRequest, on socket: ConnectionSocket) -> Bool {
+        switch handler(request) {
+        case .response(let response):
+            let keepAlive = request.wantsKeepAlive
+            let body = request.method == "HEAD" ? [] : response.body
+            guard socket.send(HTTPResponseWriter.head(of: response, keepAlive: keepAlive) + body) else { return false }
+            return keepAlive
+        case .stream(let status, let headers, let body):
+            let head = HTTPResponseWriter.streamHead(status: status, headers: headers)
+            guard socket.send(head) else { return false }
+            let stream = HTTPResponseStream(socket: socket, isServerStopping: { [self] in isStopping })
+            body(stream)
+            stream.finish()
+            return false
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// How an `HTTPServer` listens and what it bounds.
+public struct HTTPServerConfiguration: Sendable {
+    /// `127.0.0.1` or `::1` (loopback only is the intended use; any literal IP works).
+    public var host: String
+    /// The port to bind; 0 picks a free one (see `HTTPServer.port`).
+    public var port: Int
+    /// The most bytes of request line plus headers; more gets 431.
+    public var maxHeaderBytes: Int
+    /// The most bytes of request body; more gets 413.
+    public var maxBodyBytes: Int
+    /// The most connections open at once; more get 503 and are closed.
+    public var maxConnections: Int
+    /// How long a read may wait (idle keep-alive, slow client) before the connection closes.
+    public var readTimeoutMs: Int
+    /// How long a write may block on a client that does not read.
+    public var writeTimeoutMs: Int
+
+    public init(host: String = "127.0.0.1", port: Int = 0, maxHeaderBytes: Int = 16 * 1024,
+                maxBodyBytes: Int = 256 * 1024, maxConnections: Int = 64,
+                readTimeoutMs: Int = 15_000, writeTimeoutMs: Int = 5_000) {
+        self.host = host
+        self.port = port
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxBodyBytes = maxBodyBytes
+        self.maxConnections = maxConnections
+        self.readTimeoutMs = readTimeoutMs
+        self.writeTimeoutMs = writeTimeoutMs
+    }
+}

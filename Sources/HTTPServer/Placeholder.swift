@@ -1,1 +1,0 @@
-// HTTPServer: placeholder until its first real file lands.

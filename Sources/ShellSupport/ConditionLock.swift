@@ -1,0 +1,61 @@
+import Glibc
+
+/// A mutex with one condition variable (monotonic clock), guarding a value of
+/// type `State`: how the shells hand state between threads, and wait for a
+/// condition with a deadline (never an unbounded sleep).
+public final class ConditionLock<State>: @unchecked Sendable {
+    private var state: State
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    public init(_ initialState: State) {
+        state = initialState
+        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+        condition.deallocate()
+    }
+
+    /// Runs `body` with the lock held and wakes every waiter afterwards.
+    @discardableResult
+    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer {
+            pthread_cond_broadcast(condition)
+            pthread_mutex_unlock(mutex)
+        }
+        return try body(&state)
+    }
+
+    /// Waits until `isDone` holds or `timeoutMs` has passed, then runs `body` with
+    /// the lock still held. A negative timeout waits without a deadline.
+    public func wait<Result>(timeoutMs: Int, until isDone: (State) -> Bool, then body: (inout State) -> Result) -> Result {
+        let deadline = MonotonicClock.timespec(afterMs: timeoutMs)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        while !isDone(state) {
+            if timeoutMs < 0 {
+                pthread_cond_wait(condition, mutex)
+            } else {
+                var target = deadline
+                if pthread_cond_timedwait(condition, mutex, &target) == ETIMEDOUT { break }
+            }
+        }
+        return body(&state)
+    }
+
+    /// Waits until `isDone` holds or `timeoutMs` has passed; returns whether it holds.
+    @discardableResult
+    public func wait(timeoutMs: Int, until isDone: (State) -> Bool) -> Bool {
+        wait(timeoutMs: timeoutMs, until: isDone) { isDone($0) }
+    }
+}

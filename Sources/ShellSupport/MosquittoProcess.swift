@@ -1,0 +1,55 @@
+import Glibc
+
+/// A private `mosquitto` broker on a free loopback port, in a temp directory
+/// (the demo's and the benchmark's broker).
+public final class MosquittoProcess: Sendable {
+    public static let installHint = "sudo apt-get install -y mosquitto"
+
+    public let port: Int
+    public let directory: String
+    private let process: ChildProcess
+
+    /// Starts the broker and waits until it accepts connections.
+    public init(directory: String) throws(ProcessStartError) {
+        guard let executable = ChildProcess.find("mosquitto") else {
+            throw .missingProgram("mosquitto", install: Self.installHint)
+        }
+        guard let port = LoopbackPort.free() else { throw .notReady("a free loopback port") }
+        let configPath = directory + "/mosquitto.conf"
+        let config = "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n"
+        do { try FileText.write(config, to: configPath) } catch { throw .cannotStart("mosquitto", "\(error)") }
+        process = try ChildProcess(executable: executable, arguments: ["-c", configPath], logPath: directory + "/mosquitto.log")
+        self.port = port
+        self.directory = directory
+        guard LoopbackPort.waitUntilAccepting(port: port, timeoutMs: 5_000) else {
+            process.stop()
+            throw .notReady("mosquitto on port \(port) (see \(directory)/mosquitto.log)")
+        }
+    }
+
+    public func stop() { process.stop() }
+}
+
+/// Small text files and private directories.
+public enum FileText {
+    /// A file that could not be written.
+    public struct WriteError: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String { "cannot write \(path): \(String(cString: strerror(errno)))" }
+    }
+
+    public static func write(_ text: String, to path: String) throws(WriteError) {
+        guard let file = fopen(path, "w") else { throw WriteError(path: path) }
+        defer { fclose(file) }
+        guard fputs(text, file) >= 0 else { throw WriteError(path: path) }
+    }
+
+    /// A fresh private directory under /tmp.
+    public static func temporaryDirectory(prefix: String) -> String? {
+        var template = Array("/tmp/\(prefix).XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer -> String? in
+            guard let base = buffer.baseAddress, let made = mkdtemp(base) else { return nil }
+            return String(cString: made)
+        }
+    }
+}

@@ -1,0 +1,144 @@
+@testable import BridgeCore
+
+/// Drives a `Bridge` in tests: a fake clock, inputs in, effects collected.
+struct BridgeHarness {
+    var bridge: Bridge
+    var clockMs: Int64 = 1_800_000_000_000
+    var serverOffsetMs: Int64 = 0
+    var effects: [BridgeEffect] = []
+
+    init(config: BridgeConfig = .sample, remembered: [RememberedEvent] = []) {
+        bridge = Bridge(config: config, rememberedUnsafeEvents: remembered, randomSeed: 42)
+    }
+
+    @discardableResult
+    mutating func send(_ event: BridgeInputEvent) -> [BridgeEffect] {
+        let out = bridge.handle(BridgeInput(event, boardClockMs: clockMs, serverClockOffsetMs: serverOffsetMs))
+        effects += out
+        return out
+    }
+
+    mutating func advance(ms: Int64) { clockMs += ms }
+
+    @discardableResult
+    mutating func message(_ topic: String, _ payload: String) -> [BridgeEffect] {
+        send(.mqttMessage(topic: topic, payload: Array(payload.utf8)))
+    }
+
+    /// Connects MQTT and answers every PATCH with 200 until quiet.
+    mutating func connectAndSettle(states: [(String, String)] = [("home/fan/state", "ON"), ("stat/fountain/POWER", "OFF")]) {
+        send(.mqttConnected)
+        for (topic, payload) in states { ackAll(message(topic, payload)) }
+        ackAll(send(.timerFired(.settle)))
+    }
+
+    /// Answers every PATCH in `effects` (and the ones those answers cause) with `status`.
+    mutating func ackAll(_ effects: [BridgeEffect], status: Int = 200) {
+        var pending = effects.patches
+        while let patch = pending.first {
+            pending.removeFirst()
+            pending += send(.patchCompleted(slug: patch.slug, requestId: patch.requestId, outcome: .status(status))).patches
+        }
+    }
+
+    /// A press event as the service sends it.
+    mutating func press(
+        _ action: String, widget: String = "living-room", kind: String = "toggle", value: Bool? = true,
+        id: String, ageMs: Int64 = 100
+    ) -> [BridgeEffect] {
+        let created = clockMs + serverOffsetMs - ageMs
+        var data = "{\"widget\":\"\(widget)\",\"action\":\"\(action)\",\"kind\":\"\(kind)\""
+        if let value { data += ",\"value\":\(value)" }
+        data += "}"
+        let json = "{\"id\":\"\(id)\",\"type\":\"widget.action.v1\",\"created_at\":\"\(Self.iso(created))\","
+            + "\"expires_at\":\"\(Self.iso(created + 5_000))\",\"data\":\(data)}"
+        return send(.streamEvent(StreamEvent(id: id, type: "widget.action.v1", data: json)))
+    }
+
+    /// Formats ms since the epoch as ISO 8601 UTC with milliseconds.
+    static func iso(_ ms: Int64) -> String {
+        let days = ms / 86_400_000
+        var rest = ms % 86_400_000
+        let (year, month, day) = civil(fromDays: days)
+        let hour = rest / 3_600_000; rest %= 3_600_000
+        let minute = rest / 60_000; rest %= 60_000
+        let second = rest / 1000
+        let milli = rest % 1000
+        func pad(_ n: Int64, _ w: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, w - s.count)) + s }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(milli, 3))Z"
+    }
+
+    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
+
+extension Array where Element == BridgeEffect {
+    var patches: [PatchRequest] {
+        compactMap { if case .sendPatch(let request) = $0 { return request } else { return nil } }
+    }
+
+    var mqttPublishes: [(topic: String, payload: String)] {
+        compactMap {
+            if case .publishMQTT(let message) = $0 { return (message.topic, String(decoding: message.payload, as: UTF8.self)) }
+            return nil
+        }
+    }
+
+    var drops: [PressDropReason] {
+        compactMap { if case .observe(.pressDropped(_, let reason)) = $0 { return reason } else { return nil } }
+    }
+
+    func index(where predicate: (BridgeEffect) -> Bool) -> Int? { firstIndex(where: predicate) }
+}
+
+extension BridgeConfig {
+    /// A living room with a custom toggle, a Tasmota-like toggle with two state
+    /// sources, a scene button and an unsafe button; plus a second widget.
+    static var sample: BridgeConfig {
+        var config = BridgeConfig()
+        config.widgets = [
+            WidgetConfig(slug: "living-room", actions: [
+                ActionConfig(
+                    id: "fan", label: "Fan", kind: .toggle,
+                    stateSources: [StateSource(topic: "home/fan/state", field: ["power"])],
+                    command: ToggleCommand(topic: "home/fan/set"),
+                    availability: AvailabilitySource(topic: "home/fan/online", availableValue: "true", unavailableValue: "false")
+                ),
+                ActionConfig(
+                    id: "fountain", label: "Fountain", color: "cyan", kind: .toggle,
+                    stateSources: [
+                        StateSource(topic: "stat/fountain/POWER"),
+                        StateSource(topic: "stat/fountain/RESULT", field: ["POWER"]),
+                    ],
+                    command: ToggleCommand(topic: "cmnd/fountain/POWER"),
+                    availability: AvailabilitySource(topic: "tele/fountain/LWT", availableValue: "Online", unavailableValue: "Offline"),
+                    stateQuery: MQTTMessageSpec(topic: "cmnd/fountain/POWER", payload: "")
+                ),
+                ActionConfig(
+                    id: "movie", label: "Movie", icon: "tv.fill", kind: .button,
+                    publishes: [MQTTMessageSpec(topic: "home/scene/set", payload: "movie")],
+                    activeSource: ActiveSource(topic: "home/scene/current", value: "movie"),
+                    passthrough: [JSONMember("subtitle", .string("Dim the lights"))]
+                ),
+                ActionConfig(
+                    id: "feed_cat", label: "Feed the cat", kind: .button,
+                    publishes: [MQTTMessageSpec(topic: "home/feeder/cmd", payload: "dispense")],
+                    repeatSafe: false
+                ),
+            ]),
+            WidgetConfig(slug: "garden", actions: [
+                ActionConfig(id: "lamp", label: "Lamp", kind: .toggle, command: ToggleCommand(topic: "garden/lamp/set"), optimistic: true),
+            ]),
+        ]
+        return config
+    }
+}

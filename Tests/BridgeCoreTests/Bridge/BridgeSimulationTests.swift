@@ -1,0 +1,220 @@
+import Testing
+@testable import BridgeCore
+
+/// A seeded simulation of the core (in the manner of TigerBeetle's VOPR): random
+/// interleavings of device messages, presses, duplicate deliveries, PATCH
+/// failures, clock jumps, MQTT drops and crashes mid-batch, with the product's
+/// invariants checked after every step. A failure names its seed and step.
+@Suite("Seeded simulation of the core")
+struct BridgeSimulationTests {
+    static let seeds: [UInt64] = Array(1...12)
+    static let stepsPerSeed = 3_000
+
+    @Test(arguments: seeds)
+    func invariantsHold(seed: UInt64) {
+        var world = SimulatedWorld(seed: seed)
+        for step in 0..<Self.stepsPerSeed {
+            world.step()
+            if let violation = world.violation {
+                Issue.record("seed \(seed), step \(step): \(violation)")
+                return
+            }
+        }
+        world.quiesce()
+        if let violation = world.violation { Issue.record("seed \(seed), after quiescing: \(violation)") }
+    }
+}
+
+/// The world around one bridge: broker, devices, service, timers, clocks.
+struct SimulatedWorld {
+    var random: SplitMix64
+    var bridge: Bridge
+    let config = BridgeConfig.sample
+    var boardClockMs: Int64 = 1_800_000_000_000
+    var serverOffsetMs: Int64 = 0
+    var timers: [BridgeTimer: Int64] = [:]
+    /// PATCHes sent and not yet answered, by slug (of this incarnation).
+    var inFlight: [String: PatchRequest] = [:]
+    var persistedUnsafe: [RememberedEvent] = []
+    /// Unsafe commands that went out, by event id.
+    var unsafeRuns: [String: Int] = [:]
+    var delivered: [(id: String, data: String)] = []
+    var pressCounter = 0
+    var expiresAt: [String: Int64] = [:]
+    var faultsOn = true
+    var violation: String?
+
+    init(seed: UInt64) {
+        random = SplitMix64(seed: seed)
+        bridge = Bridge(config: BridgeConfig.sample, randomSeed: seed)
+    }
+
+    var serverClockMs: Int64 { boardClockMs + serverOffsetMs }
+
+    mutating func step() {
+        boardClockMs += Int64.random(in: 0...300, using: &random)
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<25: deviceMessage()
+        case 25..<45: newPress()
+        case 45..<52: redeliver()
+        case 52..<72: answerPatch()
+        case 72..<88: fireEarliestTimer()
+        case 88..<91: feed(.mqttDisconnected); feed(.mqttConnected)
+        case 91..<93: jumpBoardClock()
+        case 93..<95: boardClockMs += Int64.random(in: 1_000...120_000, using: &random)
+        case 95..<97: crashDuringPress()
+        case 97..<98: restart()
+        default: feed(.configReloaded(config))
+        }
+    }
+
+    /// The board's clock jumps (NTP, no RTC) while the server's clock runs on;
+    /// the offset estimate from the stream's `Date` follows it.
+    mutating func jumpBoardClock() {
+        let offsetMs = Int64.random(in: -900_000...900_000, using: &random)
+        let server = serverClockMs
+        let jumpMs = (server - offsetMs) - boardClockMs
+        boardClockMs += jumpMs
+        serverOffsetMs = offsetMs
+        timers = timers.mapValues { $0 + jumpMs }   // timers run on a monotonic clock
+    }
+
+    /// Stops the faults and lets everything settle, then checks the final state.
+    mutating func quiesce() {
+        faultsOn = false
+        feed(.mqttConnected)
+        for _ in 0..<500 {
+            if let request = inFlight.values.first {
+                answer(request, .status(200))
+            } else if !timers.isEmpty {
+                fireEarliestTimer()
+            } else {
+                break
+            }
+        }
+        for widget in config.widgets where violation == nil {
+            let acknowledged = bridge.acknowledgedBody(slug: widget.slug)
+            if acknowledged != bridge.renderedBody(slug: widget.slug) {
+                violation = "quiet, but \(widget.slug) acknowledged content differs from the rendered state"
+            }
+        }
+    }
+
+    mutating func deviceMessage() {
+        let choices: [(String, [String])] = [
+            ("home/fan/state", ["{\"power\":\"ON\"}", "{\"power\":\"OFF\"}", "junk"]),
+            ("home/fan/online", ["true", "false"]),
+            ("stat/fountain/POWER", ["ON", "OFF"]),
+            ("stat/fountain/RESULT", ["{\"POWER\":\"ON\"}", "{\"POWER\":\"OFF\"}", "{\"Dimmer\":3}"]),
+            ("tele/fountain/LWT", ["Online", "Offline"]),
+            ("home/scene/current", ["movie", "evening"]),
+        ]
+        let (topic, payloads) = choices[Int.random(in: 0..<choices.count, using: &random)]
+        let payload = payloads[Int.random(in: 0..<payloads.count, using: &random)]
+        feed(.mqttMessage(topic: topic, payload: Array(payload.utf8)))
+    }
+
+    mutating func newPress() {
+        let presses: [(String, String, String)] = [
+            ("living-room", "fan", "toggle"), ("living-room", "fountain", "toggle"),
+            ("living-room", "movie", "button"), ("living-room", "feed_cat", "button"), ("garden", "lamp", "toggle"),
+        ]
+        let (widget, action, kind) = presses[Int.random(in: 0..<presses.count, using: &random)]
+        pressCounter += 1
+        let id = "evt_\(pressCounter)"
+        let created = serverClockMs - Int64.random(in: 0...7_000, using: &random)
+        let value = kind == "toggle" ? ",\"value\":\(Bool.random(using: &random))" : ""
+        let data = "{\"id\":\"\(id)\",\"type\":\"widget.action.v1\",\"created_at\":\"\(BridgeHarness.iso(created))\","
+            + "\"expires_at\":\"\(BridgeHarness.iso(created + 5_000))\",\"data\":{\"widget\":\"\(widget)\","
+            + "\"action\":\"\(action)\",\"kind\":\"\(kind)\"\(value)}}"
+        expiresAt[id] = created + 5_000
+        delivered.append((id, data))
+        if delivered.count > 64 { delivered.removeFirst() }
+        feed(.streamEvent(StreamEvent(id: id, type: "widget.action.v1", data: data)))
+    }
+
+    mutating func redeliver() {
+        guard !delivered.isEmpty else { return }
+        let event = delivered[Int.random(in: 0..<delivered.count, using: &random)]
+        feed(.streamEvent(StreamEvent(id: event.id, type: "widget.action.v1", data: event.data)))
+    }
+
+    mutating func answerPatch() {
+        guard let request = inFlight.values.sorted(by: { $0.requestId < $1.requestId }).first else { return }
+        let outcomes: [PatchOutcome] = [
+            .status(200), .status(200), .status(200), .status(500), .status(429, retryAfterMs: 2_000),
+            .transportFailure("connection reset"), .status(401),
+        ]
+        answer(request, faultsOn ? outcomes[Int.random(in: 0..<outcomes.count, using: &random)] : .status(200))
+    }
+
+    mutating func answer(_ request: PatchRequest, _ outcome: PatchOutcome) {
+        inFlight[request.slug] = nil
+        feed(.patchCompleted(slug: request.slug, requestId: request.requestId, outcome: outcome))
+    }
+
+    mutating func fireEarliestTimer() {
+        guard let (timer, atMs) = timers.min(by: { $0.value < $1.value }) else { return }
+        timers[timer] = nil
+        boardClockMs = max(boardClockMs, atMs)
+        feed(.timerFired(timer))
+    }
+
+    /// A crash in the middle of a press's effects, then a restart.
+    mutating func crashDuringPress() {
+        pressCounter += 1
+        let id = "evt_\(pressCounter)"
+        let created = serverClockMs - 100
+        let data = "{\"id\":\"\(id)\",\"type\":\"widget.action.v1\",\"created_at\":\"\(BridgeHarness.iso(created))\","
+            + "\"expires_at\":\"\(BridgeHarness.iso(created + 5_000))\",\"data\":{\"widget\":\"living-room\","
+            + "\"action\":\"feed_cat\",\"kind\":\"button\"}}"
+        expiresAt[id] = created + 5_000
+        delivered.append((id, data))
+        let effects = bridge.handle(input(.streamEvent(StreamEvent(id: id, type: "widget.action.v1", data: data))))
+        perform(Array(effects.prefix(Int.random(in: 0...effects.count, using: &random))))
+        restart()
+    }
+
+    mutating func restart() {
+        timers = [:]
+        inFlight = [:]
+        bridge = Bridge(config: config, rememberedUnsafeEvents: persistedUnsafe, randomSeed: random.next())
+        feed(.mqttConnected)
+    }
+
+    func input(_ event: BridgeInputEvent) -> BridgeInput {
+        BridgeInput(event, boardClockMs: boardClockMs, serverClockOffsetMs: serverOffsetMs)
+    }
+
+    mutating func feed(_ event: BridgeInputEvent) {
+        perform(bridge.handle(input(event)))
+    }
+
+    mutating func perform(_ effects: [BridgeEffect]) {
+        for effect in effects { perform(effect) }
+    }
+
+    mutating func perform(_ effect: BridgeEffect) {
+        switch effect {
+        case .sendPatch(let request):
+            if inFlight[request.slug] != nil { violation = "two PATCHes in flight for \(request.slug)" }
+            inFlight[request.slug] = request
+        case .startTimer(let timer, let afterMs):
+            timers[timer] = boardClockMs + afterMs
+        case .cancelTimer(let timer):
+            timers[timer] = nil
+        case .persistUnsafeEventIds(let events):
+            persistedUnsafe = events
+        case .observe(.pressCarriedOut(let eventId, let action, _)):
+            if let expires = expiresAt[eventId], serverClockMs > expires {
+                violation = "press \(eventId) carried out after it expired"
+            }
+            if action.actionId == "feed_cat" {
+                unsafeRuns[eventId, default: 0] += 1
+                if unsafeRuns[eventId, default: 0] > 1 { violation = "unsafe press \(eventId) ran twice" }
+            }
+        case .publishMQTT, .subscribe, .unsubscribe, .log, .observe:
+            break
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import Testing
+@testable import BridgeCore
+
+@Suite("Decision 3: presses")
+struct PressTests {
+    struct DropCase: Sendable, CustomStringConvertible {
+        var name: String
+        var action: String
+        var widget: String = "living-room"
+        var kind: String = "toggle"
+        var value: Bool? = true
+        var ageMs: Int64 = 100
+        var reason: PressDropReason
+        var level: BridgeLogLevel
+        var description: String { name }
+    }
+
+    static let dropCases: [DropCase] = [
+        DropCase(name: "other widget", action: "porch", widget: "kitchen", reason: .otherWidget, level: .debug),
+        DropCase(name: "unknown action", action: "porch", reason: .unknownAction, level: .warning),
+        DropCase(name: "wrong kind", action: "movie", kind: "toggle", reason: .wrongKind, level: .warning),
+        DropCase(name: "expired", action: "fan", ageMs: 5_001, reason: .expired, level: .warning),
+    ]
+
+    @Test(arguments: dropCases)
+    func dropsWithAReasonAndNoCommand(_ testCase: DropCase) {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "OFF"), ("stat/fountain/POWER", "OFF")])
+        let effects = harness.press(testCase.action, widget: testCase.widget, kind: testCase.kind,
+                                    value: testCase.value, id: "evt_1", ageMs: testCase.ageMs)
+        #expect(effects.drops == [testCase.reason])
+        #expect(effects.mqttPublishes.isEmpty)
+        #expect(effects.patches.isEmpty)
+        #expect(effects.contains { if case .log(testCase.level, _) = $0 { true } else { false } })
+    }
+
+    @Test(arguments: [
+        ("{\"id\":\"e\",\"type\":\"widget.deleted.v1\"}", PressDropReason.unknownType),
+        ("not json", .malformed),
+        ("{\"id\":\"e\",\"type\":\"widget.action.v1\",\"expires_at\":\"soon\",\"data\":{}}", .malformed),
+        ("{\"id\":\"e\",\"type\":\"widget.action.v1\",\"expires_at\":\"2030-01-01T00:00:00Z\",\"data\":{\"widget\":\"living-room\",\"action\":\"fan\",\"kind\":\"toggle\"}}", .malformed),
+    ])
+    func unknownTypesAndMalformedEventsAreSkipped(data: String, reason: PressDropReason) {
+        var harness = BridgeHarness()
+        let effects = harness.send(.streamEvent(StreamEvent(id: "e", type: "widget.action.v1", data: data)))
+        #expect(effects.drops == [reason])
+        #expect(effects.mqttPublishes.isEmpty)
+    }
+
+    @Test func expiryIsJudgedOnTheServersClockNotTheBoards() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "OFF"), ("stat/fountain/POWER", "OFF")])
+        harness.serverOffsetMs = 600_000   // the board is 10 minutes behind
+        let fresh = harness.press("fan", id: "evt_fresh", ageMs: 200)
+        #expect(fresh.mqttPublishes.map(\.topic) == ["home/fan/set"])
+        let stale = harness.press("fan", value: false, id: "evt_stale", ageMs: 6_000)
+        #expect(stale.drops == [.expired])
+    }
+
+    @Test func aDuplicateEventIdRunsOnce() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "OFF"), ("stat/fountain/POWER", "OFF")])
+        #expect(harness.press("movie", kind: "button", value: nil, id: "evt_1").mqttPublishes.count == 1)
+        let again = harness.press("movie", kind: "button", value: nil, id: "evt_1")
+        #expect(again.mqttPublishes.isEmpty)
+        #expect(again.drops == [.duplicate])
+    }
+
+    @Test func togglePressSendsAnExplicitCommandAndWaitsForTheDevice() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "OFF"), ("stat/fountain/POWER", "OFF")])
+        let effects = harness.press("fountain", value: true, id: "evt_1")
+        #expect(effects.mqttPublishes.map(\.topic) == ["cmnd/fountain/POWER"])
+        #expect(effects.mqttPublishes.map(\.payload) == ["ON"])
+        #expect(effects.contains(.startTimer(.confirm(ActionKey(slug: "living-room", actionId: "fountain")), afterMs: 5_000)))
+        #expect(effects.patches.isEmpty)
+        let echo = harness.message("stat/fountain/RESULT", "{\"POWER\":\"ON\"}")
+        #expect(echo.contains(.cancelTimer(.confirm(ActionKey(slug: "living-room", actionId: "fountain")))))
+        #expect(echo.patches.count == 1)
+        #expect(echo.patches.first?.body.contains("\"id\":\"fountain\",\"label\":\"Fountain\",\"kind\":\"toggle\",\"on\":true") == true)
+    }
+
+    @Test func toggleCommandsAreQoS1AndNeverRetained() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "OFF"), ("stat/fountain/POWER", "OFF")])
+        let commands = harness.press("fan", value: true, id: "evt_1").compactMap {
+            if case .publishMQTT(let message) = $0 { message } else { nil }
+        }
+        #expect(commands.count == 1)
+        #expect(commands.allSatisfy { $0.qos == 1 && !$0.retain })
+    }
+
+    @Test func onTimeoutTheTrueStateIsPublishedAnyway() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "OFF"), ("stat/fountain/POWER", "OFF")])
+        _ = harness.press("fan", value: true, id: "evt_1")
+        harness.advance(ms: 5_000)
+        let timeout = harness.send(.timerFired(.confirm(ActionKey(slug: "living-room", actionId: "fan"))))
+        #expect(timeout.patches.count == 1)
+        #expect(timeout.patches.first?.body.contains("\"id\":\"fan\",\"label\":\"Fan\",\"kind\":\"toggle\",\"on\":false") == true)
+    }
+
+    @Test func aPressAlreadyInTheRequestedStateIsAnsweredAtOnce() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "ON"), ("stat/fountain/POWER", "OFF")])
+        let effects = harness.press("fan", value: true, id: "evt_1")
+        #expect(effects.mqttPublishes.isEmpty)
+        #expect(effects.patches.count == 1)
+    }
+
+    @Test func aPressForAnUnavailableDeviceSendsNoCommandAndAnswersAtOnce() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "ON"), ("stat/fountain/POWER", "OFF")])
+        harness.ackAll(harness.message("home/fan/online", "false"))
+        let effects = harness.press("fan", value: true, id: "evt_1")
+        #expect(effects.mqttPublishes.isEmpty)
+        #expect(effects.patches.count == 1)
+        #expect(effects.patches.first?.body.contains("\"id\":\"fan\",\"label\":\"Fan\",\"kind\":\"toggle\",\"on\":false") == true)
+    }
+
+    @Test func aDeviceGoingOfflineWhilePendingIsAnsweredAtOnce() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "OFF"), ("stat/fountain/POWER", "OFF")])
+        _ = harness.press("fan", value: true, id: "evt_1")
+        let offline = harness.message("home/fan/online", "false")
+        #expect(offline.contains(.cancelTimer(.confirm(ActionKey(slug: "living-room", actionId: "fan")))))
+        #expect(offline.patches.count == 1)
+    }
+
+    @Test func aButtonPressPublishesItsMessageThenTheContentEvenIfUnchanged() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        let effects = harness.press("movie", kind: "button", value: nil, id: "evt_1")
+        let publishIndex = effects.firstIndex { if case .publishMQTT = $0 { true } else { false } }
+        let patchIndex = effects.firstIndex { if case .sendPatch = $0 { true } else { false } }
+        #expect(publishIndex != nil && patchIndex != nil)
+        if let publishIndex, let patchIndex { #expect(publishIndex < patchIndex) }
+        #expect(effects.patches.first?.body == harness.bridge.acknowledgedBody(slug: "living-room"))
+    }
+
+    @Test func anAnswerOwedDuringAPatchInFlightIsSentAfterIt() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        let inFlight = harness.message("home/fan/state", "OFF").patches[0]
+        #expect(harness.press("movie", kind: "button", value: nil, id: "evt_1").patches.isEmpty)
+        let after = harness.send(.patchCompleted(slug: "living-room", requestId: inFlight.requestId, outcome: .status(200)))
+        #expect(after.patches.count == 1)
+        let quiet = harness.send(.patchCompleted(slug: "living-room", requestId: after.patches[0].requestId, outcome: .status(200)))
+        #expect(quiet.patches.isEmpty)
+    }
+
+    @Test func anUnsafeActionPersistsItsEventIdBeforeTheCommand() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        let effects = harness.press("feed_cat", kind: "button", value: nil, id: "evt_cat")
+        guard let persistIndex = effects.firstIndex(where: { if case .persistUnsafeEventIds(let ids) = $0 { ids.map(\.id) == ["evt_cat"] } else { false } }),
+              let commandIndex = effects.firstIndex(where: { if case .publishMQTT = $0 { true } else { false } })
+        else { Issue.record("missing persist or command: \(effects)"); return }
+        #expect(persistIndex < commandIndex)
+    }
+
+    @Test func rememberedUnsafeIdsSurviveARestart() {
+        var first = BridgeHarness()
+        first.connectAndSettle()
+        let persisted: [RememberedEvent] = first.press("feed_cat", kind: "button", value: nil, id: "evt_cat").compactMap {
+            (effect: BridgeEffect) -> [RememberedEvent]? in
+            if case .persistUnsafeEventIds(let ids) = effect { return ids } else { return nil }
+        }.last ?? []
+        var restarted = BridgeHarness(remembered: persisted)
+        restarted.clockMs = first.clockMs + 1_000
+        restarted.connectAndSettle()
+        let replay = restarted.press("feed_cat", kind: "button", value: nil, id: "evt_cat", ageMs: 1_100)
+        #expect(replay.mqttPublishes.isEmpty)
+        #expect(replay.drops == [.duplicate])
+    }
+
+    @Test func theDedupeMemoryForgetsExpiredIdsAndHasACap() {
+        var config = BridgeConfig.sample
+        config.timing.dedupeCapacity = 3
+        var harness = BridgeHarness(config: config)
+        harness.connectAndSettle()
+        for index in 0..<5 { _ = harness.press("movie", kind: "button", value: nil, id: "evt_\(index)") }
+        #expect(harness.bridge.dedupe.expiries.count == 3)
+        harness.advance(ms: 5_000 + config.timing.dedupeMarginMs + 1)
+        _ = harness.press("movie", kind: "button", value: nil, id: "evt_new")
+        #expect(harness.bridge.dedupe.expiries.keys.sorted() == ["evt_new"])
+    }
+
+    @Test func optimisticTogglesTakeTheCommandAsTheState() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        let effects = harness.press("lamp", widget: "garden", value: true, id: "evt_1")
+        #expect(effects.mqttPublishes.map(\.topic) == ["garden/lamp/set"])
+        #expect(effects.patches.first?.body.contains("\"on\":true") == true)
+    }
+}

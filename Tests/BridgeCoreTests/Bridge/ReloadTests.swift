@@ -1,0 +1,41 @@
+import Testing
+@testable import BridgeCore
+
+@Suite("Decision 4: reload")
+struct ReloadTests {
+    @Test func keepsUnchangedStateResetsChangedTopicsAndReportsSubscriptions() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "ON"), ("stat/fountain/POWER", "ON")])
+        var config = BridgeConfig.sample
+        config.widgets[0].actions[1].stateSources = [StateSource(topic: "stat/fountain2/POWER")]
+        config.widgets[0].actions[0].label = "Ceiling fan"
+        let effects = harness.send(.configReloaded(config))
+        #expect(harness.bridge.states[ActionKey(slug: "living-room", actionId: "fan")]?.isOn == true)
+        #expect(harness.bridge.states[ActionKey(slug: "living-room", actionId: "fountain")]?.isOn == nil)
+        #expect(effects.contains(.subscribe(["stat/fountain2/POWER"])))
+        #expect(effects.contains(.unsubscribe(["stat/fountain/POWER", "stat/fountain/RESULT"])))
+        #expect(effects.patches.map(\.slug) == ["living-room"])
+        #expect(effects.patches.first?.body.contains("Ceiling fan") == true)
+    }
+
+    @Test func anIdenticalConfigPublishesNothing() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        let effects = harness.send(.configReloaded(.sample))
+        #expect(effects.patches.isEmpty)
+        #expect(!effects.contains { if case .subscribe = $0 { true } else { false } })
+    }
+
+    @Test func removedWidgetsAndActionsAreForgotten() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        _ = harness.press("fan", value: false, id: "evt_1")
+        var config = BridgeConfig.sample
+        config.widgets.removeLast()
+        config.widgets[0].actions.removeFirst()
+        let effects = harness.send(.configReloaded(config))
+        #expect(effects.contains(.cancelTimer(.confirm(ActionKey(slug: "living-room", actionId: "fan")))))
+        #expect(harness.bridge.renderedBody(slug: "garden") == nil)
+        #expect(harness.bridge.states[ActionKey(slug: "living-room", actionId: "fan")] == nil)
+    }
+}

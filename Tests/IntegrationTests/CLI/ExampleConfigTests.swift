@@ -1,0 +1,99 @@
+import BridgeCore
+@testable import BridgeDaemon
+import Foundation
+import Testing
+
+/// Every example config in `config/` loads and passes `check`; the ways a
+/// hand-edited file goes wrong on a board (CRLF, BOM, tabs) work or say exactly what.
+@Suite("Example configs and the check/render commands")
+struct ExampleConfigTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let examples = ["bridge.example.yaml", "demo.yaml", "zigbee2mqtt.yaml", "tasmota.yaml",
+                           "shelly.yaml", "shelly-plus.yaml", "esphome.yaml"]
+
+    static func path(_ name: String) -> String { packageRoot.appendingPathComponent("config/\(name)").path }
+
+    static func credentialsDirectory() throws -> String {
+        let directory = NSTemporaryDirectory() + "sb-cred-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "test-token\n".write(toFile: directory + "/aivi-token", atomically: true, encoding: .utf8)
+        return directory
+    }
+
+    @Test(arguments: examples)
+    func exampleLoadsWithoutDiagnostics(name: String) throws {
+        let text = try String(contentsOfFile: Self.path(name), encoding: .utf8)
+        let result = ConfigLoader.load(text: text, fileName: name)
+        #expect(result.config != nil)
+        #expect(result.diagnostics.isEmpty, "\(result.rendered())")
+    }
+
+    @Test(arguments: examples)
+    func examplePassesCheck(name: String) throws {
+        let credentials = try Self.credentialsDirectory()
+        let result = CheckCommand.run(configPath: Self.path(name), environment: ["CREDENTIALS_DIRECTORY": credentials])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("config ok:"))
+    }
+
+    @Test func everyPresetHasAnExample() throws {
+        let texts = try Self.examples.map { try String(contentsOfFile: Self.path($0), encoding: .utf8) }.joined()
+        for preset in DevicePreset.allCases { #expect(texts.contains("\(preset.rawValue): "), "no example uses \(preset.rawValue)") }
+    }
+
+    @Test func windowsLineEndingsAndABOMWork() throws {
+        let text = try String(contentsOfFile: Self.path("tasmota.yaml"), encoding: .utf8)
+        let windows = "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n")
+        let result = ConfigLoader.load(text: windows, fileName: "tasmota.yaml")
+        #expect(result.config != nil, "\(result.rendered())")
+        #expect(result.config == ConfigLoader.load(text: text, fileName: "tasmota.yaml").config)
+    }
+
+    @Test func tabsForIndentationAreNamed() throws {
+        let text = try String(contentsOfFile: Self.path("shelly.yaml"), encoding: .utf8)
+        let tabbed = text.replacingOccurrences(of: "\n  - slug", with: "\n\t- slug")
+        let result = ConfigLoader.load(text: tabbed, fileName: "shelly.yaml")
+        #expect(result.config == nil)
+        #expect(result.rendered().lowercased().contains("tab"))
+        #expect(result.rendered().contains("shelly.yaml:"))
+    }
+
+    @Test func checkReportsAMissingTokenAndFails() {
+        let result = CheckCommand.run(configPath: Self.path("esphome.yaml"), environment: [:])
+        #expect(result.status == 1)
+        #expect(result.output.contains("API token cannot be read"))
+    }
+
+    @Test func checkReportsEveryConfigErrorWithFileLineAndColumn() throws {
+        let directory = try Self.credentialsDirectory()
+        let path = directory + "/bad.yaml"
+        try """
+        aivi:
+          token_env: X
+        widgets:
+          - slug: w
+            actions:
+              - id: a
+                label: A
+                kind: toggle
+                comand_topic: x/set
+              - id: a
+                label: B
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = CheckCommand.run(configPath: path, environment: [:])
+        #expect(result.status == 1)
+        #expect(result.output.contains("bad.yaml:9:9: error: unknown key 'comand_topic'"))
+        #expect(result.output.contains("did you mean 'command_topic'?"))
+        #expect(result.output.contains("bad.yaml:10:"))
+    }
+
+    @Test func renderPrintsTheContentWithGivenStates() throws {
+        let result = RenderCommand.run(configPath: Self.path("bridge.example.yaml"), stateArguments: ["porch=on", "living-room/fan=off"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("PATCH /widget/living-room"))
+        #expect(result.output.contains(#"{"id":"porch","label":"Porch light","icon":"lightbulb.fill","kind":"toggle","on":true"#))
+        #expect(RenderCommand.run(configPath: Self.path("bridge.example.yaml"), stateArguments: ["nope=on"]).status == 2)
+    }
+}

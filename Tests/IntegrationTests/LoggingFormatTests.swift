@@ -1,0 +1,99 @@
+import Testing
+
+@testable import BridgeDaemon
+
+@Suite struct LoggingFormatTests {
+    @Test(arguments: [
+        ("error", LogLevel.error), ("ERR", .error), ("warning", .warning), ("Warn", .warning),
+        ("info", .info), ("DEBUG", .debug),
+    ])
+    func parsesLogLevels(text: String, expected: LogLevel) throws {
+        #expect(try LogLevel(parsing: text) == expected)
+    }
+
+    @Test(arguments: ["", "verbose", "4", "trace"])
+    func rejectsUnknownLogLevelsNamingTheChoices(text: String) {
+        #expect(throws: LogLevelParseError(value: text)) { try LogLevel(parsing: text) }
+        #expect(LogLevelParseError(value: text).description.contains("error, warning, info, debug"))
+    }
+
+    @Test(arguments: [
+        (["run", "--config", "x.yaml"], LogLevel?.none),
+        (["run", "--log-level", "debug"], .debug),
+        (["run", "--log-level=warning", "--config", "x.yaml"], .warning),
+    ])
+    func findsTheLogLevelOption(arguments: [String], expected: LogLevel?) throws {
+        #expect(try LogLevel.fromCommandLine(arguments) == expected)
+    }
+
+    @Test func anOptionWithoutValueIsAnError() {
+        #expect(throws: LogLevelParseError(value: "")) { try LogLevel.fromCommandLine(["run", "--log-level"]) }
+    }
+
+    @Test func levelsOrderBySeverity() {
+        #expect(LogLevel.warning.isShown(atMinimum: .info))
+        #expect(LogLevel.info.isShown(atMinimum: .info))
+        #expect(!LogLevel.debug.isShown(atMinimum: .info))
+        #expect(!LogLevel.warning.isShown(atMinimum: .error))
+    }
+
+    @Test(arguments: [
+        (LogLevel.error, "<3>broker refused the connection"),
+        (.warning, "<4>broker refused the connection"),
+        (.info, "<6>broker refused the connection"),
+        (.debug, "<7>broker refused the connection"),
+    ])
+    func journalLinesCarryTheSyslogPriorityAndNoTimestamp(level: LogLevel, expected: String) {
+        let formatter = LogLineFormatter(format: .journal)
+        #expect(formatter.line(level: level, message: "broker refused the connection", epochMs: 1_780_000_000_123) == expected)
+    }
+
+    @Test(arguments: [
+        (LogLevel.error, "2026-05-28T20:26:40.123Z error press failed"),
+        (.warning, "2026-05-28T20:26:40.123Z warning press failed"),
+        (.info, "2026-05-28T20:26:40.123Z info press failed"),
+        (.debug, "2026-05-28T20:26:40.123Z debug press failed"),
+    ])
+    func plainLinesStartWithAnISO8601UTCTimestamp(level: LogLevel, expected: String) {
+        let formatter = LogLineFormatter(format: .plain)
+        #expect(formatter.line(level: level, message: "press failed", epochMs: 1_780_000_000_123) == expected)
+    }
+
+    @Test(arguments: [
+        (Int64(0), "1970-01-01T00:00:00.000Z"),
+        (951_782_400_000, "2000-02-29T00:00:00.000Z"),
+        (1_709_251_199_000, "2024-02-29T23:59:59.000Z"),
+        (1_780_000_000_123, "2026-05-28T20:26:40.123Z"),
+        (4_102_444_799_999, "2099-12-31T23:59:59.999Z"),
+        (-5, "1970-01-01T00:00:00.000Z"),
+    ])
+    func formatsTimestamps(epochMs: Int64, expected: String) {
+        #expect(LogTimestamp.format(epochMs: epochMs) == expected)
+    }
+
+    @Test func anEventStaysOnOneLine() {
+        let formatter = LogLineFormatter(format: .journal)
+        let line = formatter.line(level: .warning, message: "bad payload:\n{\"a\":\t1}\r\u{1B}[31m", epochMs: 0)
+        #expect(line == "<4>bad payload:\\n{\"a\":\\t1}\\r?[31m")
+    }
+
+    struct DetectCase: Sendable, CustomTestStringConvertible {
+        let journalStream: String?
+        let standardError: FileIdentity?
+        let expected: LogLineFormat
+        var testDescription: String { "JOURNAL_STREAM=\(journalStream ?? "unset"), stderr \(String(describing: standardError))" }
+    }
+
+    @Test(arguments: [
+        DetectCase(journalStream: nil, standardError: FileIdentity(device: 8, inode: 99), expected: .plain),
+        DetectCase(journalStream: "", standardError: nil, expected: .plain),
+        DetectCase(journalStream: "8:99", standardError: FileIdentity(device: 8, inode: 99), expected: .journal),
+        DetectCase(journalStream: "8:99", standardError: FileIdentity(device: 8, inode: 100), expected: .plain),
+        DetectCase(journalStream: "8:99", standardError: nil, expected: .journal),
+        DetectCase(journalStream: "garbled", standardError: FileIdentity(device: 8, inode: 99), expected: .journal),
+    ])
+    func choosesTheJournalFormatFromJournalStream(testCase: DetectCase) {
+        let format = LogLineFormat.detect(journalStream: testCase.journalStream, standardErrorIdentity: testCase.standardError)
+        #expect(format == testCase.expected)
+    }
+}

@@ -1,0 +1,95 @@
+import Testing
+
+@testable import BridgeDaemon
+
+@Suite struct LoggingRateLimiterTests {
+    /// One event and what the limiter must answer.
+    struct Step: Sendable {
+        let key: String
+        let atMs: Int64
+        let emits: Bool
+        let summaries: [SuppressionSummary<String>]
+
+        static func emit(_ key: String, at atMs: Int64, summaries: [(String, Int)] = []) -> Step {
+            Step(key: key, atMs: atMs, emits: true, summaries: summaries.map { SuppressionSummary(key: $0.0, suppressedCount: $0.1) })
+        }
+
+        static func suppress(_ key: String, at atMs: Int64) -> Step {
+            Step(key: key, atMs: atMs, emits: false, summaries: [])
+        }
+    }
+
+    struct Scenario: Sendable, CustomTestStringConvertible {
+        let name: String
+        let maxPerWindow: Int
+        let windowMs: Int64
+        let maxKeys: Int
+        let steps: [Step]
+        var testDescription: String { name }
+    }
+
+    static let scenarios: [Scenario] = [
+        Scenario(name: "under the limit everything is written", maxPerWindow: 3, windowMs: 1_000, maxKeys: 8, steps: [
+            .emit("a", at: 0), .emit("a", at: 1), .emit("a", at: 2),
+        ]),
+        Scenario(name: "over the limit the rest is held back", maxPerWindow: 2, windowMs: 1_000, maxKeys: 8, steps: [
+            .emit("a", at: 0), .emit("a", at: 10), .suppress("a", at: 20), .suppress("a", at: 999),
+        ]),
+        Scenario(name: "the next window starts with a summary", maxPerWindow: 1, windowMs: 1_000, maxKeys: 8, steps: [
+            .emit("a", at: 0), .suppress("a", at: 5), .suppress("a", at: 6), .emit("a", at: 1_000, summaries: [("a", 2)]),
+            .suppress("a", at: 1_001), .emit("a", at: 2_500, summaries: [("a", 1)]),
+        ]),
+        Scenario(name: "no summary when nothing was held back", maxPerWindow: 2, windowMs: 1_000, maxKeys: 8, steps: [
+            .emit("a", at: 0), .emit("a", at: 1), .emit("a", at: 1_000),
+        ]),
+        Scenario(name: "keys are limited independently", maxPerWindow: 1, windowMs: 1_000, maxKeys: 8, steps: [
+            .emit("a", at: 0), .emit("b", at: 0), .suppress("a", at: 1), .suppress("b", at: 1),
+        ]),
+        Scenario(name: "a full memory drops the oldest window and reports it", maxPerWindow: 1, windowMs: 1_000, maxKeys: 2, steps: [
+            .emit("a", at: 0), .suppress("a", at: 1), .emit("b", at: 2), .emit("c", at: 3, summaries: [("a", 1)]),
+            .emit("a", at: 4, summaries: []), .suppress("c", at: 5),
+        ]),
+        Scenario(name: "a full memory drops closed windows first", maxPerWindow: 1, windowMs: 100, maxKeys: 2, steps: [
+            .emit("a", at: 0), .emit("b", at: 50), .suppress("b", at: 51), .emit("c", at: 120), .suppress("b", at: 121),
+        ]),
+    ]
+
+    @Test(arguments: scenarios)
+    func limitsRepeatedEvents(scenario: Scenario) {
+        var limiter = RepeatRateLimiter<String>(
+            maxPerWindow: scenario.maxPerWindow, windowMs: scenario.windowMs, maxKeys: scenario.maxKeys
+        )
+        for (index, step) in scenario.steps.enumerated() {
+            let verdict = limiter.admit(step.key, nowMs: step.atMs)
+            #expect(verdict == RateLimitVerdict(shouldEmit: step.emits, summaries: step.summaries), "step \(index)")
+            #expect(limiter.trackedKeyCount <= scenario.maxKeys)
+        }
+    }
+
+    @Test func expireReportsClosedWindowsWithSuppressedEvents() {
+        var limiter = RepeatRateLimiter<String>(maxPerWindow: 1, windowMs: 1_000, maxKeys: 8)
+        _ = limiter.admit("flapping", nowMs: 0)
+        _ = limiter.admit("flapping", nowMs: 1)
+        _ = limiter.admit("flapping", nowMs: 2)
+        _ = limiter.admit("quiet", nowMs: 3)
+
+        #expect(limiter.expire(nowMs: 999).isEmpty)
+        #expect(limiter.expire(nowMs: 1_003) == [SuppressionSummary(key: "flapping", suppressedCount: 2)])
+        #expect(limiter.trackedKeyCount == 0)
+    }
+
+    @Test func memoryStaysBoundedUnderManyDistinctKeys() {
+        var limiter = RepeatRateLimiter<String>(maxPerWindow: 1, windowMs: 60_000, maxKeys: 16)
+        for index in 0..<1_000 {
+            #expect(limiter.admit("device \(index) offline", nowMs: Int64(index)).shouldEmit)
+        }
+        #expect(limiter.trackedKeyCount == 16)
+    }
+
+    @Test func defaultsAllowFivePerMinute() {
+        let limiter = RepeatRateLimiter<String>()
+        #expect(limiter.maxPerWindow == 5)
+        #expect(limiter.windowMs == 60_000)
+        #expect(limiter.maxKeys == 256)
+    }
+}

@@ -1,0 +1,176 @@
+import Glibc
+import Testing
+
+@testable import BridgeDaemon
+
+@Suite struct SystemdCredentialsTests {
+    let token = "sbk_live_7f3a9c"
+
+    @Test func readsTheSystemdCredentialFirst() throws {
+        let credentials = try SystemdTestDirectory()
+        defer { credentials.remove() }
+        let credentialPath = try credentials.writeFile("aivi-token", token + "\n", mode: 0o400)
+        let fallback = try credentials.writeFile("token-file", "other-token\n")
+        let loader = CredentialLoader(
+            tokenFilePath: fallback,
+            tokenEnvironmentVariable: "AIVI_TOKEN",
+            environment: ["CREDENTIALS_DIRECTORY": credentials.path, "AIVI_TOKEN": "env-token"]
+        )
+
+        let loaded = try loader.load()
+
+        #expect(loaded.secret.revealedValue == token)
+        #expect(loaded.source == .systemdCredential(name: "aivi-token", path: credentialPath))
+        #expect(loaded.warnings.isEmpty)
+    }
+
+    @Test func fallsBackToTheTokenFileWhenTheCredentialIsAbsent() throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let tokenFile = try directory.writeFile("token", token + "\n")
+        let loader = CredentialLoader(
+            tokenFilePath: tokenFile,
+            tokenEnvironmentVariable: "AIVI_TOKEN",
+            environment: ["CREDENTIALS_DIRECTORY": directory.path, "AIVI_TOKEN": "env-token"]
+        )
+
+        let loaded = try loader.load()
+
+        #expect(loaded.secret.revealedValue == token)
+        #expect(loaded.source == .file(path: tokenFile))
+    }
+
+    @Test func fallsBackToTheEnvironmentVariableWhenTheFileIsMissing() throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let loader = CredentialLoader(
+            tokenFilePath: directory.path + "/absent",
+            tokenEnvironmentVariable: "AIVI_TOKEN",
+            environment: ["AIVI_TOKEN": " \(token) "]
+        )
+
+        let loaded = try loader.load()
+
+        #expect(loaded.secret.revealedValue == token)
+        #expect(loaded.source == .environmentVariable(name: "AIVI_TOKEN"))
+    }
+
+    @Test func listsEverySourceTriedWhenNoneHoldsAToken() throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let loader = CredentialLoader(
+            tokenFilePath: directory.path + "/absent",
+            tokenEnvironmentVariable: "AIVI_TOKEN",
+            environment: ["CREDENTIALS_DIRECTORY": directory.path]
+        )
+
+        #expect(throws: CredentialError.noTokenFound(tried: [
+            .systemdCredential(name: "aivi-token", path: directory.path + "/aivi-token"),
+            .file(path: directory.path + "/absent"),
+            .environmentVariable(name: "AIVI_TOKEN"),
+        ])) { try loader.load() }
+    }
+
+    @Test func saysWhatToConfigureWhenNothingIsConfigured() {
+        let loader = CredentialLoader(tokenFilePath: nil, tokenEnvironmentVariable: nil, environment: [:])
+
+        #expect(throws: CredentialError.noTokenFound(tried: [])) { try loader.load() }
+        #expect(CredentialError.noTokenFound(tried: []).description.contains("token_file"))
+    }
+
+    @Test func anExistingButUnreadableTokenFileIsAnErrorNotAFallback() throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let loader = CredentialLoader(
+            tokenFilePath: directory.path,  // a directory: open succeeds, read fails
+            tokenEnvironmentVariable: "AIVI_TOKEN",
+            environment: ["AIVI_TOKEN": token]
+        )
+
+        #expect(throws: CredentialError.unreadable(.file(path: directory.path), errno: EISDIR)) {
+            try loader.load()
+        }
+    }
+
+    @Test func refusesAnOversizedTokenFile() throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let tokenFile = try directory.writeFile("token", String(repeating: "x", count: 20_000))
+        let loader = CredentialLoader(tokenFilePath: tokenFile, tokenEnvironmentVariable: nil, environment: [:])
+
+        #expect(throws: CredentialError.tooLarge(.file(path: tokenFile), limitBytes: 16_384)) { try loader.load() }
+    }
+
+    @Test(arguments: [
+        ("abc\n", "abc"),
+        ("abc\r\n", "abc"),
+        ("abc", "abc"),
+        ("  abc \t\n\n", "abc"),
+        ("abc\nsecond line\n", "abc"),
+    ])
+    func takesTheFirstLineTrimmed(contents: String, expected: String) throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let tokenFile = try directory.writeFile("token", contents)
+        let loader = CredentialLoader(tokenFilePath: tokenFile, tokenEnvironmentVariable: nil, environment: [:])
+
+        #expect(try loader.load().secret.revealedValue == expected)
+    }
+
+    @Test(arguments: ["", "\n", "   \n", "\nabc\n"])
+    func refusesAnEmptyToken(contents: String) throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let tokenFile = try directory.writeFile("token", contents)
+        let loader = CredentialLoader(tokenFilePath: tokenFile, tokenEnvironmentVariable: nil, environment: [:])
+
+        #expect(throws: CredentialError.empty(.file(path: tokenFile))) { try loader.load() }
+    }
+
+    @Test(arguments: [
+        (mode_t(0o600), false),
+        (mode_t(0o400), false),
+        (mode_t(0o640), true),
+        (mode_t(0o604), true),
+        (mode_t(0o644), true),
+    ])
+    func warnsWhenTheTokenFileIsReadableByOthers(mode: mode_t, expectWarning: Bool) throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let tokenFile = try directory.writeFile("token", token + "\n", mode: mode)
+        let loader = CredentialLoader(tokenFilePath: tokenFile, tokenEnvironmentVariable: nil, environment: [:])
+
+        let loaded = try loader.load()
+
+        let expected = expectWarning ? [CredentialWarning.tokenFileReadableByOthers(path: tokenFile, mode: UInt32(mode))] : []
+        #expect(loaded.warnings == expected)
+        if let warning = loaded.warnings.first {
+            #expect(warning.description.contains("chmod 600 \(tokenFile)"))
+            #expect(!warning.description.contains(token))
+        }
+    }
+
+    @Test func neverPrintsTheSecret() throws {
+        let secret = Secret(token)
+        var dumped = ""
+        dump(secret, to: &dumped)
+        let loaded = LoadedToken(secret: secret, source: .environmentVariable(name: "AIVI_TOKEN"), warnings: [])
+
+        for text in ["\(secret)", String(describing: secret), String(reflecting: secret), dumped, "\(loaded)"] {
+            #expect(!text.contains(token), "leaked in: \(text)")
+        }
+        #expect(secret.description == "<redacted>")
+    }
+
+    @Test func errorTextNeverContainsTheToken() throws {
+        let source = TokenSource.file(path: "/etc/switchboard-bridge/aivi-token")
+        let errors: [CredentialError] = [
+            .noTokenFound(tried: [source]), .unreadable(source, errno: EACCES), .tooLarge(source, limitBytes: 1),
+            .empty(source), .notText(source),
+        ]
+        for error in errors {
+            #expect(!error.description.contains(token))
+            #expect(error.description.contains("/etc/switchboard-bridge/aivi-token"))
+        }
+    }
+}
