@@ -63,6 +63,16 @@ struct CurlEdgeCaseTests {
         }
     }
 
+    @Test func aGetAfterAPatchOnTheSameHandleIsAGet() throws {
+        let server = try ScriptedHTTPServer()
+        let client = try HTTPClient()
+        defer { client.stop() }
+
+        #expect(status(send(client, HTTPClientRequest(method: "PATCH", url: server.baseURL + "/echo", body: Array("1".utf8)))) == 200)
+        #expect(status(send(client, HTTPClientRequest(method: "GET", url: server.baseURL + "/nothing"))) == 404)
+        #expect(server.log.contains { $0.hasPrefix("GET /nothing") })
+    }
+
     func stream(_ server: ScriptedHTTPServer, _ name: String, maxEventBytes: Int = 64 * 1024) -> (SSEClient, Mailbox<SSEClientEvent>) {
         var settings = SSEClientSettings(url: server.baseURL + "/events/" + name, headers: [("Authorization", "Token secret")])
         settings.initialReconnectDelayMs = 20
