@@ -133,6 +133,7 @@ struct EndToEndTests {
         let world = try EndToEndHarness()
         world.devices.publish("zigbee2mqtt/porch/availability", "{\"state\":\"offline\"}", retain: true)
         try world.startBridge()
+        #expect(world.waitForLog("mqtt zigbee2mqtt/porch/availability {\"state\":\"offline\"}"))
         _ = try world.press("porch")
         #expect(world.waitForLog("device unavailable"))
         #expect(waitUntil(timeoutSeconds: 10) { world.tile("porch")?.state == .off })
