@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "BridgeCore"),
         .target(name: "ShellSupport"),
         .target(name: "HTTPServer"),
-        .target(name: "MQTTShell", dependencies: ["CMosquitto"]),
+        .target(name: "MQTTShell", dependencies: ["CMosquitto", "ShellSupport"]),
         .target(name: "CurlShell", dependencies: ["CCurl", "ShellSupport"]),
         .target(name: "AiviSim", dependencies: ["BridgeCore", "HTTPServer"]),
         .target(

@@ -4,6 +4,9 @@ import HTTPServer
 /// The `/_sim/` control API: presses as a phone, what phones show, the service's
 /// records, fault injection and the manual clock. JSON in, JSON out.
 enum ControlAPI {
+    /// The most one clock advance may move (a year), so time arithmetic cannot overflow.
+    static let maxAdvanceMs: Int64 = 365 * 86_400_000
+
     static func register(on router: inout HTTPRouter, _ simulator: AiviSimulator) {
         router.add("POST", "/_sim/press") { request in json(request) { press($0, simulator) } }
         router.add("GET", "/_sim/widgets/*") { widget($0, simulator) }
@@ -78,8 +81,8 @@ enum ControlAPI {
         guard let manual = simulator.clock as? ManualClock else {
             return reply(409, SimJSON.error("the simulator runs on the system clock (start it with --manual-clock)"))
         }
-        guard let milliseconds = body["ms"]?.integerValue, milliseconds >= 0 else {
-            return reply(400, SimJSON.error("ms is required, a whole number >= 0"))
+        guard let milliseconds = body["ms"]?.integerValue, (0...maxAdvanceMs).contains(milliseconds) else {
+            return reply(400, SimJSON.error("ms is required, a whole number from 0 to \(maxAdvanceMs)"))
         }
         manual.advance(byMs: milliseconds)
         return clock(simulator)

@@ -7,6 +7,7 @@ enum EventStreamSession {
     static let pollIntervalMs = 15
 
     static func reply(to request: HTTPRequest, _ simulator: AiviSimulator) -> HTTPReply {
+        let openedAtMs = simulator.clock.nowMs
         let opened = simulator.withState {
             $0.openStream(authorization: request.header("Authorization"), lastEventId: request.header("Last-Event-ID"))
         }
@@ -15,20 +16,20 @@ enum EventStreamSession {
             return .response(.json(401, body))
         }
         let headers = [
-            HTTPHeader("Content-Type", "text/event-stream"),
+            HTTPHeader("Content-Type", ServerSentEvents.contentType),
             HTTPHeader("Cache-Control", "no-cache"),
         ]
         return .stream(status: 200, headers: headers) { stream in
-            run(stream, streamId: opened.id, cursor: opened.cursor, simulator)
+            run(stream, streamId: opened.id, cursor: opened.cursor, openedAtMs: openedAtMs, simulator)
             simulator.withState { $0.closeStream(opened.id) }
         }
     }
 
     private static func run(_ stream: HTTPResponseStream, streamId: Int, cursor startCursor: Int,
-                            _ simulator: AiviSimulator) {
+                            openedAtMs: Int64, _ simulator: AiviSimulator) {
         let keepaliveMs = simulator.settings.keepaliveIntervalMs
         var cursor = startCursor
-        var lastWriteMs = simulator.clock.nowMs
+        var lastWriteMs = openedAtMs
         if let retryMs = simulator.settings.sseRetryMs, !stream.write("retry: \(retryMs)\n\n") { return }
         while stream.isOpen && !simulator.isStopped {
             let nowMs = simulator.clock.nowMs
@@ -45,7 +46,7 @@ enum EventStreamSession {
                     lastWriteMs = nowMs
                 }
                 if nowMs - lastWriteMs >= keepaliveMs {
-                    guard stream.write(": keepalive\n\n") else { return }
+                    guard stream.writeComment("keepalive") else { return }
                     lastWriteMs = nowMs
                 }
             }

@@ -5,15 +5,24 @@ import BridgeCore
 enum FaultRequest {
     typealias Apply = @Sendable (JSONValue, AiviSimulator) -> String?
 
+    /// The longest delay a fault may ask for (an hour).
+    static let maxDelayMs: Int64 = 3_600_000
+
+    /// The body's `ms`, when it is a whole number from 0 to `maxDelayMs`.
+    private static func delayMs(_ body: JSONValue) -> Int64? {
+        guard let milliseconds = body["ms"]?.integerValue, (0...maxDelayMs).contains(milliseconds) else { return nil }
+        return milliseconds
+    }
+
     static let handlers: [String: Apply] = [
         "fail-patches": failPatches,
         "delay-answers": { body, simulator in
-            guard let milliseconds = body["ms"]?.integerValue, milliseconds >= 0 else { return "ms is required" }
+            guard let milliseconds = delayMs(body) else { return "ms is required, 0...\(maxDelayMs)" }
             simulator.delayAnswers(milliseconds: Int(milliseconds))
             return nil
         },
         "delay-events": { body, simulator in
-            guard let milliseconds = body["ms"]?.integerValue, milliseconds >= 0 else { return "ms is required" }
+            guard let milliseconds = delayMs(body) else { return "ms is required, 0...\(maxDelayMs)" }
             simulator.delayEvents(milliseconds: milliseconds)
             return nil
         },

@@ -1,4 +1,5 @@
 import BridgeCore
+import HTTPServer
 
 /// One accepted press, as the service delivers it (`widget.action.v1`).
 public struct PressEvent: Sendable, Equatable {
@@ -39,7 +40,7 @@ public struct PressEvent: Sendable, Equatable {
 
     /// The Server-Sent Events frame: `id:`, `event:`, `data:` and a blank line.
     public var sseFrame: String {
-        "id: \(id)\nevent: \(Self.type)\ndata: \(envelope.serialized())\n\n"
+        ServerSentEvents.frame(id: id, event: Self.type, data: envelope.serialized())
     }
 
     /// Whether the service still delivers it at `nowMs`.

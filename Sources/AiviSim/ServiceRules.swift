@@ -24,8 +24,11 @@ public struct ServiceRules: Sendable {
     /// ...then one press per this many milliseconds.
     public var accountRefillMs: Int64 = 1_000
     /// **[assumed]** Whether any update after a toggle press ends its wait (true), or
-    /// only one showing the requested state (false, what the guide's table says).
-    public var toggleWaitEndsOnAnyUpdate = false
+    /// only one showing the requested state (false). The guide says both: its table
+    /// waits for the requested state, but "publish the true state even when a press
+    /// failed ... the phone shows off instead of waiting" needs any update to end it.
+    /// True, so a bridge that answers an unreachable device is seen to do so.
+    public var toggleWaitEndsOnAnyUpdate = true
 
     /// The documented numbers.
     public static let documented = ServiceRules()

@@ -36,6 +36,9 @@ public final class ManualClock: SimClock {
 
     /// Moves the clock forward by `milliseconds` (negative values are ignored).
     public func advance(byMs milliseconds: Int64) {
-        currentMs.withLock { $0 += max(0, milliseconds) }
+        currentMs.withLock { current in
+            let (sum, overflowed) = current.addingReportingOverflow(max(0, milliseconds))
+            current = overflowed ? Int64.max : sum
+        }
     }
 }

@@ -40,7 +40,7 @@ enum DemoPage {
     .tile .check { position:absolute; top:8px; right:10px; font-size:14px; }
     .tile .second.warn { color:var(--orange); }
     .tile > * { position:relative; }
-    section.log { flex:1; min-width:360px; }
+    section.log { flex:1; min-width:300px; }
     section.log h2 { font-size:13px; color:var(--muted); text-transform:uppercase; margin:0 0 8px; }
     #log { background:#111; border-radius:12px; padding:12px; height:460px; overflow:auto;
            font:12px ui-monospace, Menlo, monospace; white-space:pre-wrap; }

@@ -18,6 +18,12 @@ final class CurlEasy {
         curl_easy_cleanup(handle)
     }
 
+    /// Clears every option before the next request (a GET after a PATCH would
+    /// otherwise keep the custom method); keeps connections, TLS sessions, DNS.
+    func reset() {
+        curl_easy_reset(handle)
+    }
+
     func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
         try check("setopt", sb_curl_setopt_long(handle, option, value))
     }

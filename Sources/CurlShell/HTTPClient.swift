@@ -89,6 +89,7 @@ public final class HTTPClient: Sendable {
     }
 
     private static func configure(_ easy: CurlEasy, for request: HTTPClientRequest, _ settings: HTTPClientSettings) throws(CurlError) {
+        easy.reset()
         try easy.set(CURLOPT_URL, request.url)
         try easy.set(CURLOPT_NOSIGNAL, 1)
         try easy.set(CURLOPT_TCP_NODELAY, 1)

@@ -73,7 +73,7 @@ final class HTTPRequestReader {
                 return .failure(.refused(status: 400, reason: "invalid chunk size"))
             }
             if size == 0 { return skipTrailers().map { body } }
-            guard body.count + size <= limits.maxBodyBytes else {
+            guard size <= limits.maxBodyBytes - body.count else {
                 return .failure(.refused(status: 413, reason: "body too large"))
             }
             guard let data = readExactly(size), let end = readLine(maxBytes: 2) else { return .failure(.closed) }

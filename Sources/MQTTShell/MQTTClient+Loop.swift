@@ -25,7 +25,8 @@ extension MQTTClient {
 
     /// Connects, loops and reconnects with one handle until stopped or a fatal error.
     private func runClient() -> LoopOutcome {
-        guard var returnCode = withHandle({ mosquitto_connect_async($0, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds)) }) else {
+        guard var returnCode = connectUnlessStopping({ mosquitto_connect_async($0, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds)) }) else {
+            markDisconnected()
             return .stopped
         }
         while true {
@@ -33,10 +34,14 @@ extension MQTTClient {
                 returnCode = withHandle({ mosquitto_loop($0, 1000, 1) }) ?? MOSQ_ERR_NO_CONN.rawValue
             }
             let reason = MQTTError.text(forCode: returnCode)
-            if let outcome = outcomeOfFailure(returnCode: returnCode, reason: reason) { return outcome }
+            if let outcome = outcomeOfFailure(returnCode: returnCode, reason: reason) {
+                markDisconnected()
+                return outcome
+            }
             report(disconnectReason: reason)
             if waitUnlessStopping(ms: nextReconnectDelayMs()) { return .stopped }
-            returnCode = withHandle({ mosquitto_reconnect_async($0) }) ?? MOSQ_ERR_NO_CONN.rawValue
+            guard let nextCode = connectUnlessStopping({ mosquitto_reconnect_async($0) }) else { return .stopped }
+            returnCode = nextCode
         }
     }
 
@@ -101,6 +106,15 @@ extension MQTTClient {
         // lock is not held across the (blocking) call.
         guard let current = handle.withLock({ $0 }) else { return nil }
         return body(current)
+    }
+
+    /// Starts a connection attempt unless `stop()` began; holds the handle lock so that
+    /// `stop()`'s disconnect cannot slip in between the check and the attempt.
+    private func connectUnlessStopping(_ attempt: (OpaquePointer) -> Int32) -> Int32? {
+        handle.withLock { current in
+            guard let current, !state.withLock({ $0.isStopping }) else { return nil }
+            return attempt(current)
+        }
     }
 
     private func recreateHandle() -> MQTTError? {

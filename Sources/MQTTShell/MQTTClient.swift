@@ -1,5 +1,6 @@
 import CMosquitto
 import Glibc
+import ShellSupport
 
 /// An MQTT client over libmosquitto with its own network thread.
 ///

@@ -8,6 +8,11 @@ import Synchronization
 let isStopRequested = Atomic<Bool>(false)
 
 func installStopHandlers() {
+    var stopSignals = sigset_t()
+    sigemptyset(&stopSignals)
+    sigaddset(&stopSignals, SIGINT)
+    sigaddset(&stopSignals, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
     for signalNumber in [SIGINT, SIGTERM] {
         signal(signalNumber) { _ in isStopRequested.store(true, ordering: .relaxed) }
     }

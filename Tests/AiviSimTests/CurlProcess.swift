@@ -35,7 +35,8 @@ enum ProcessRunner {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        var attributes = SpawnAttributes()
+        let spawned = posix_spawn(&pid, path, &actions, &attributes.value, argv, environ)
         close(pipeEnds[1])
         guard spawned == 0 else {
             close(pipeEnds[0])

@@ -89,6 +89,8 @@ final class SharedFlag: Sendable {
         ("too long header", "GET / HTTP/1.1\r\nX-Long: \(String(repeating: "a", count: 2_000))\r\n\r\n", 431),
         ("body over Content-Length limit", "POST / HTTP/1.1\r\nContent-Length: 101\r\n\r\n", 413),
         ("chunked body over limit", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n65\r\n\(String(repeating: "b", count: 101))\r\n0\r\n\r\n", 413),
+        ("huge chunk size", "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n7FFFFFFFFFFFFFFF\r\n", 413),
+        ("huge Content-Length", "POST / HTTP/1.1\r\nContent-Length: 99999999999999999999999\r\n\r\n", 400),
         ("garbage request line", "HELLO\r\n\r\n", 400),
         ("unknown version", "GET / HTTP/2.0\r\n\r\n", 400),
         ("lowercase method", "get / HTTP/1.1\r\n\r\n", 400),
@@ -189,5 +191,19 @@ final class SharedFlag: Sendable {
         #expect(try TestHTTP.request(port: server.port, "GET", "/files/a/b").bodyText == "/files/a/b")
         #expect(try TestHTTP.request(port: server.port, "POST", "/status").status == 405)
         #expect(try TestHTTP.request(port: server.port, "GET", "/nope").status == 404)
+    }
+
+    @Test(arguments: [
+        ("x", nil, nil, "data: x\n\n"),
+        ("{\"a\":1}", "evt_1", "widget.action.v1", "id: evt_1\nevent: widget.action.v1\ndata: {\"a\":1}\n\n"),
+        ("one\ntwo\r\nthree\rfour", nil, nil, "data: one\ndata: two\ndata: three\ndata: four\n\n"),
+        ("", nil, "ping", "event: ping\ndata: \n\n"),
+    ] as [(String, String?, String?, String)])
+    func framesServerSentEvents(data: String, id: String?, event: String?, expected: String) {
+        #expect(ServerSentEvents.frame(id: id, event: event, data: data) == expected)
+    }
+
+    @Test func framesComments() {
+        #expect(ServerSentEvents.comment("keepalive") == ": keepalive\n\n")
     }
 }

@@ -28,15 +28,13 @@ extension Bridge {
         }
         publisher.inFlight = nil
         let verdict = PatchVerdict(outcome)
-        if case .status(let status, _) = outcome {
-            effects.append(.observe(.patchFinished(slug: slug, status: status)))
-        } else {
-            effects.append(.observe(.patchFinished(slug: slug, status: nil)))
-        }
+        var status: Int?
+        if case .status(let code, _) = outcome { status = code }
+        effects.append(.observe(.patchFinished(slug: slug, status: status)))
         switch verdict {
         case .success:
             publisher.acknowledge(sent)
-            effects.append(.log(.debug, "published \(slug) (PATCH #\(requestId))"))
+            effects.append(.log(.debug, "published \(slug) (PATCH #\(requestId), HTTP \(status ?? 0))"))
         case .rateLimited(let retryAfterMs):
             let delayMs = retryAfterMs ?? nextBackoffMs(&publisher)
             effects.append(.log(.warning, "publish of \(slug) rate limited; retrying in \(delayMs) ms"))

@@ -1,1 +1,0 @@
-// BridgeDaemon: placeholder until its first real file lands.

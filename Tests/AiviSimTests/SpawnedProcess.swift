@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A long-running child process with its stdout on a pipe; stopped by PID.
+final class SpawnedProcess {
+    let pid: pid_t
+    private let outputDescriptor: Int32
+    private(set) var output = ""
+    private var isReaped = false
+
+    init(_ path: String, _ arguments: [String]) throws {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw TestFailure("pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var childPid: pid_t = 0
+        var attributes = SpawnAttributes()
+        let spawned = posix_spawn(&childPid, path, &actions, &attributes.value, argv, environ)
+        close(pipeEnds[1])
+        guard spawned == 0 else {
+            close(pipeEnds[0])
+            throw TestFailure("posix_spawn failed: \(spawned)")
+        }
+        pid = childPid
+        outputDescriptor = pipeEnds[0]
+    }
+
+    deinit {
+        stop()
+        close(outputDescriptor)
+    }
+
+    /// Reads stdout until `condition` holds on it or the deadline passes.
+    func readOutput(until condition: (String) -> Bool, timeoutMs: Int = 10_000) -> Bool {
+        let deadline = Deadline(milliseconds: timeoutMs)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !condition(output) {
+            if deadline.hasPassed { return false }
+            var descriptor = pollfd(fd: outputDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 50) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(outputDescriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return condition(output) }
+            output += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        return true
+    }
+
+    /// Sends SIGTERM (SIGKILL after 5 s) and reaps the child; its exit code, or -1
+    /// when it died by a signal.
+    @discardableResult
+    func stop() -> Int32 {
+        guard !isReaped else { return 0 }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        let deadline = Deadline(milliseconds: 5_000)
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if deadline.hasPassed {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                break
+            }
+            usleep(5_000)
+        }
+        isReaped = true
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    }
+}
+
+/// Spawn attributes giving the child default signal handling and an empty signal
+/// mask (the test runner's threads block most signals, and children inherit that).
+struct SpawnAttributes {
+    var value = posix_spawnattr_t()
+
+    init() {
+        posix_spawnattr_init(&value)
+        var emptyMask = sigset_t()
+        sigemptyset(&emptyMask)
+        posix_spawnattr_setsigmask(&value, &emptyMask)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGTERM)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGPIPE)
+        posix_spawnattr_setsigdefault(&value, &defaults)
+        posix_spawnattr_setflags(&value, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    }
+}

@@ -1,0 +1,51 @@
+import BridgeCore
+import CurlShell
+import Foundation
+import Testing
+import TestSupport
+
+/// `switchboard-bridge demo`, the README's first command, as a newcomer runs it.
+@Suite("The demo", .serialized)
+struct DemoTests {
+    static var packageRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    @Test func aPressOnThePageTurnsTheLightOnThroughEveryPiece() throws {
+        let directory = try TemporaryDirectory(prefix: "demo")
+        let port = LoopbackPort.free()
+        let demo = try ChildProcess(
+            executable: EndToEndHarness.bridgeExecutable,
+            arguments: ["demo", "--port", String(port), "--config", Self.packageRoot + "/config/demo.yaml"],
+            directory: directory.path, name: "demo", environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
+        defer { demo.stop() }
+        #expect(waitUntil(timeoutSeconds: 20) { demo.stdout.contains("http://127.0.0.1:\(port)/") || !demo.isRunning }, "\(demo.stderr)")
+        let page = try HTTPGet.fetch("http://127.0.0.1:\(port)/")
+        #expect(page.status == 200)
+        #expect(page.body.contains("<script>") && !page.body.contains("https://"), "one page, nothing fetched from outside")
+        #expect(waitUntil(timeoutSeconds: 10) { demo.stderr.contains("published demo") })
+        let press = try HTTPPost.send("http://127.0.0.1:\(port)/api/press", body: #"{"action":"porch"}"#)
+        #expect(press.contains(#""accepted":true"#))
+        #expect(waitUntil(timeoutSeconds: 10) {
+            let state = (try? HTTPGet.fetch("http://127.0.0.1:\(port)/api/state").body) ?? ""
+            return state.contains(#""id":"porch","label":"Porch light","kind":"toggle","state":"On""#)
+        })
+        demo.send(SIGINT)
+        #expect(demo.waitForExit(timeoutSeconds: 15) == 0)
+    }
+}
+
+enum HTTPPost {
+    static func send(_ url: String, body: String) throws -> String {
+        let client = try HTTPClient()
+        defer { client.stop() }
+        let box = Recorder<HTTPClientResult>()
+        client.send(HTTPClientRequest(method: "POST", url: url, headers: [("Content-Type", "application/json")],
+                                      body: Array(body.utf8))) { box.append($0) }
+        guard waitUntil(timeoutSeconds: 10, { !box.values.isEmpty }), case .response(let response)? = box.values.first else {
+            throw TestSupportError("no answer from \(url)")
+        }
+        return String(decoding: response.body, as: UTF8.self)
+    }
+}
