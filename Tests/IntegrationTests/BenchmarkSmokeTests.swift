@@ -30,8 +30,8 @@ struct BenchmarkSmokeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let outputURL = directory.appendingPathComponent("stdout.txt")
         let errorURL = directory.appendingPathComponent("stderr.txt")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
+        try #require(FileManager.default.createFile(atPath: errorURL.path, contents: nil))
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.benchPath)
