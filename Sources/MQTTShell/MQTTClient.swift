@@ -55,8 +55,9 @@ public final class MQTTClient: Sendable {
             return state.isStopping
         }
         guard !wasStopping else { return }
-        publishOfflineStatus()
-        state.wait(timeoutMs: settings.stopTimeoutMs) { $0.isOfflineAcknowledged || !$0.isConnected }
+        if publishOfflineStatus() {
+            state.wait(timeoutMs: settings.stopTimeoutMs) { $0.isOfflineAcknowledged || !$0.isConnected }
+        }
         handle.withLock { current in
             if let current { mosquitto_disconnect(current) }
         }
@@ -115,14 +116,16 @@ public final class MQTTClient: Sendable {
         }
     }
 
-    private func publishOfflineStatus() {
-        guard let status = settings.status else { return }
-        handle.withLock { current in
-            guard let current, state.withLock({ $0.isConnected }) else { return }
+    /// Publishes the offline status; true when there is an acknowledgement to wait for.
+    private func publishOfflineStatus() -> Bool {
+        guard let status = settings.status else { return false }
+        return handle.withLock { current -> Bool in
+            guard let current, state.withLock({ $0.isConnected }) else { return false }
             let messageId = try? Self.publish(
                 on: current, topic: status.topic, payload: status.offlinePayload, qos: .atLeastOnce, retain: true
             )
             state.withLock { $0.offlineMessageId = messageId }
+            return messageId != nil
         }
     }
 

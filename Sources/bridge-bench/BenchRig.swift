@@ -11,7 +11,7 @@ final class BenchRig {
 
     let sizes: BenchSizes
     let directory: String
-    let broker: BenchBroker
+    let broker: MosquittoProcess
     let simulator: AiviSimulator
     let recorder: SimRecorder
     let devices: DeviceSimulator
@@ -26,7 +26,7 @@ final class BenchRig {
             throw BenchFailure("cannot make a temporary directory")
         }
         self.directory = directory
-        broker = try BenchBroker(directory: directory, tcpNoDelay: brokerTCPNoDelay)
+        broker = try MosquittoProcess(directory: directory, tcpNoDelay: brokerTCPNoDelay)
         do {
             simulator = try AiviSimulator.start(settings: Self.simulatorSettings(sizes))
         } catch {

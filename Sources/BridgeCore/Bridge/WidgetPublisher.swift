@@ -19,10 +19,13 @@ struct WidgetPublisher: Sendable {
     /// The permanent error already logged in this failure streak.
     var loggedPermanentStatus: Int?
 
+    /// No PATCH in flight and no retry waiting: checked before rendering, which
+    /// is most of the cost of a burst.
+    var isFreeToSend: Bool { inFlight == nil && !isRetryScheduled }
+
     /// Whether a PATCH should start now for `body`.
     func shouldSend(_ body: String) -> Bool {
-        guard inFlight == nil, !isRetryScheduled else { return false }
-        return body != lastAcknowledgedBody || answerOwedGeneration != nil
+        isFreeToSend && (body != lastAcknowledgedBody || answerOwedGeneration != nil)
     }
 
     mutating func acknowledge(_ sent: InFlight) {

@@ -40,19 +40,29 @@ extension JSONValue {
 
     private static func writeString(_ text: String, to output: inout String) {
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output += "\\u00" + hexDigits(scalar.value >> 4) + hexDigits(scalar.value & 0xF)
-            default: output.unicodeScalars.append(scalar)
+        // Labels and ids rarely need escaping: append them whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            output += text
+        } else {
+            for scalar in text.unicodeScalars {
+                if let escape = escaped(scalar) { output += escape } else { output.unicodeScalars.append(scalar) }
             }
         }
         output += "\""
+    }
+
+    /// The escape of a scalar JSON must escape, or nil when it goes as it is.
+    private static func escaped(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\"": return "\\\""
+        case "\\": return "\\\\"
+        case "\n": return "\\n"
+        case "\r": return "\\r"
+        case "\t": return "\\t"
+        case _ where scalar.value < 0x20:
+            return "\\u00" + hexDigits(scalar.value >> 4) + hexDigits(scalar.value & 0xF)
+        default: return nil
+        }
     }
 
     private static func hexDigits(_ nibble: UInt32) -> String {
