@@ -31,7 +31,11 @@ extension MQTTClient {
         }
         while true {
             while returnCode == MOSQ_ERR_SUCCESS.rawValue {
-                returnCode = withHandle({ mosquitto_loop($0, 1000, 1) }) ?? MOSQ_ERR_NO_CONN.rawValue
+                returnCode = withHandle({ handle in
+                    let code = mosquitto_loop(handle, 1000, 1)
+                    Self.acknowledgeNextSegmentAtOnce(handle)
+                    return code
+                }) ?? MOSQ_ERR_NO_CONN.rawValue
             }
             let reason = MQTTError.text(forCode: returnCode)
             if let outcome = outcomeOfFailure(returnCode: returnCode, reason: reason) {

@@ -79,8 +79,21 @@ public final class MQTTClient: Sendable {
             guard let current, state.withLock({ $0.isConnected }) else {
                 throw MQTTError.notConnected("publish")
             }
+            if qos != .atMostOnce { Self.acknowledgeNextSegmentAtOnce(current) }
             _ = try Self.publish(on: current, topic: topic, payload: payload, qos: qos, retain: retain)
+            if qos != .atMostOnce { Self.acknowledgeNextSegmentAtOnce(current) }
         }
+    }
+
+    /// Turns Linux's delayed ACK off for the broker's next segment (TCP_QUICKACK
+    /// is not sticky). After a QoS 1 command the broker answers PUBACK; if we delay
+    /// the TCP ACK of it, a broker with Nagle's algorithm on (mosquitto's default)
+    /// holds the device's answer behind it for ~40 ms.
+    static func acknowledgeNextSegmentAtOnce(_ handle: OpaquePointer) {
+        let descriptor = mosquitto_socket(handle)
+        guard descriptor >= 0 else { return }
+        var on: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), 12 /* TCP_QUICKACK */, &on, socklen_t(MemoryLayout<Int32>.size))
     }
 
     /// Replaces the set of subscribed topics (filters). Kept for every reconnect and
