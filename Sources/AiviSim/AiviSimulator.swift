@@ -143,6 +143,18 @@ public final class AiviSimulator: Sendable {
         withState { $0.inject(kind, nowMs: nowMs) }
     }
 
+    /// Delivers, on every open stream, a well-formed press created `ageMs` ago that
+    /// no phone could send: older than its 5 s (a network or proxy held it), or for
+    /// an action or kind the widget does not have. What a bridge must refuse.
+    @discardableResult
+    public func injectPress(widget: String, action: String, kind: TileKind, value: Bool? = nil,
+                            ageMs: Int64) -> String {
+        let nowMs = clock.nowMs
+        return withState {
+            $0.injectPress(widget: widget, action: action, kind: kind, value: value, ageMs: ageMs, nowMs: nowMs)
+        }
+    }
+
     /// Clears every pending fault (streams already dropped stay dropped).
     public func clearFaults() {
         withState { $0.faults = FaultPlan() }

@@ -151,6 +151,21 @@ struct SimState: Sendable {
         for id in streams.keys { streams[id]?.dropMode = mode }
     }
 
+    /// Queues a well-formed press created `ageMs` ago on every open stream, whatever
+    /// the widget's tiles say; returns its id.
+    mutating func injectPress(widget: String, action: String, kind: TileKind, value: Bool?,
+                              ageMs: Int64, nowMs: Int64) -> String {
+        lastInjectedSequence += 1
+        let createdAtMs = nowMs - ageMs
+        let press = PressEvent(sequence: 0, id: "evt_injected_\(lastInjectedSequence)", widget: widget, action: action,
+                               kind: kind, value: value, phone: "late", createdAtMs: createdAtMs,
+                               expiresAtMs: createdAtMs + rules.eventLifetimeMs, deliverAtMs: nowMs)
+        for id in streams.keys where (streams[id]?.injectedFrames.count ?? 0) < StreamControl.maxPendingFrames {
+            streams[id]?.injectedFrames.append(press.sseFrame)
+        }
+        return press.id
+    }
+
     /// Queues a contract-breaking frame on every open stream.
     mutating func inject(_ kind: InjectedEventKind, nowMs: Int64) {
         lastInjectedSequence += 1

@@ -30,14 +30,18 @@ struct EndToEndTests {
         #expect(waitUntil(timeoutSeconds: 10) { world.tile("movie")?.state == .idle })
     }
 
-    @Test("3. a board clock 10 minutes behind the server: fresh presses run, the offset comes from Date")
-    func wrongBoardClockDoesNotBreakExpiry() throws {
-        let clock = ManualClock(startMs: Int64(Date().timeIntervalSince1970 * 1000) + 600_000)
+    @Test("3. an expired press → nothing happens; also with the board's clock 10 minutes wrong",
+          arguments: [Int64(0), 600_000, -600_000])
+    func expiredPressesAreDropped(serverAheadMs: Int64) throws {
+        let clock = ManualClock(startMs: Int64(Date().timeIntervalSince1970 * 1000) + serverAheadMs)
         let world = try EndToEndHarness(simClock: clock)
         try world.startBridge()
+        world.simulator.injectPress(widget: EndToEndHarness.widget, action: "movie", kind: .button, ageMs: 6_000)
+        #expect(world.waitForLog("expired"))
+        // A fresh press still runs: the offset from the stream's Date corrects the board's clock.
         _ = try world.press("movie")
         #expect(waitUntil(timeoutSeconds: 10) { world.devices.commands(on: "home/scene/set") == ["movie"] })
-        #expect(!world.log.contains("expired"))
+        #expect(world.log.components(separatedBy: "expired").count == 2, "only the late press was dropped")
     }
 
     @Test("4. the same event twice → one command; an unsafe action also across kill -9 and restart")
@@ -73,7 +77,7 @@ struct EndToEndTests {
         #expect(waitUntil(timeoutSeconds: 10) { world.devices.commands(on: "home/scene/set").contains("movie") })
     }
 
-    @Test("6. PATCH failures (500s, 429 with Retry-After) → the latest content arrives, no storm")
+    @Test("6. PATCH failures (500s, 429 with Retry-After, a slow server) → the latest content arrives, no storm")
     func patchFailuresRecover() throws {
         let world = try EndToEndHarness()
         try world.startBridge()
@@ -87,8 +91,14 @@ struct EndToEndTests {
         world.devices.publish("zigbee2mqtt/porch", "{\"state\":\"OFF\"}", retain: true)
         #expect(waitUntil(timeoutSeconds: 15) { world.publishedOn("porch") == false })
         #expect(world.log.contains("rate limited; retrying in 1000 ms"))
+        world.simulator.delayAnswers(milliseconds: 1_500)
+        for state in ["ON", "OFF", "ON"] {
+            world.devices.publish("zigbee2mqtt/porch", "{\"state\":\"\(state)\"}", retain: true)
+        }
+        #expect(waitUntil(timeoutSeconds: 15) { world.publishedOn("porch") == true })
+        world.simulator.clearFaults()
         let accepted = world.simulator.history(slug: EndToEndHarness.widget).count - before
-        #expect(accepted <= 4, "only the latest content goes out after failures, not every intermediate state")
+        #expect(accepted <= 6, "only the latest content goes out after failures, not every intermediate state")
     }
 
     @Test("7. stream dropped cleanly and half-open → reconnect with Last-Event-ID, presses still carried out",
@@ -111,8 +121,12 @@ struct EndToEndTests {
         world.simulator.injectEvent(.malformed)
         world.simulator.injectEvent(.unknownType)
         world.devices.publish("zigbee2mqtt/porch", "{\"state\":\"MAYBE\"}")
+        world.simulator.injectPress(widget: EndToEndHarness.widget, action: "sauna", kind: .toggle, value: true, ageMs: 100)
+        world.simulator.injectPress(widget: EndToEndHarness.widget, action: "movie", kind: .toggle, value: true, ageMs: 100)
         #expect(world.waitForLog("skipping malformed event"))
         #expect(world.waitForLog("ignoring payload"))
+        #expect(world.waitForLog("living-room/sauna: unknown action"))
+        #expect(world.waitForLog("living-room/movie: is a toggle press but the action is a button"))
         _ = try world.press("movie")
         #expect(waitUntil(timeoutSeconds: 10) { world.devices.commands(on: "home/scene/set") == ["movie"] })
         #expect(world.bridge?.isRunning == true)
