@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(name: "aivi-sim", dependencies: ["AiviSim"]),
         .executableTarget(
             name: "switchboard-bridge",
-            dependencies: ["BridgeCore", "BridgeDaemon", "BridgeDemo"]
+            dependencies: ["BridgeCore", "BridgeDaemon", "BridgeDemo", "ShellSupport"]
         ),
         .executableTarget(
             name: "bridge-bench",

@@ -1,11 +1,11 @@
 import BridgeDaemon
 import BridgeDemo
-import FoundationEssentials
 import Glibc
+import ShellSupport
 
 /// The entry point: parse the command line, hand it to the composition root.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let environment = ProcessInfo.processInfo.environment
+let environment = ProcessEnvironment.current
 let parsed: CommandLineArguments
 do {
     parsed = try CommandLineArguments.parse(arguments)

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import ShellSupport
 
 /// The daemon's logger: one line per event to stderr, journal priorities when under
 /// systemd, identical errors and warnings limited (default 5 per minute, then one
@@ -34,7 +34,7 @@ public final class LogSink: @unchecked Sendable {
     /// journal stream named by `$JOURNAL_STREAM`.
     public static func standardError(
         minimumLevel: LogLevel,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current
     ) -> LogSink {
         let format = LogLineFormat.detect(
             journalStream: environment["JOURNAL_STREAM"],

@@ -1,5 +1,4 @@
 import BridgeCore
-import FoundationEssentials
 import Glibc
 import MQTTShell
 import ShellSupport

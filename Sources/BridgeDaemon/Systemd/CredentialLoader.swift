@@ -1,4 +1,4 @@
-import FoundationEssentials
+import ShellSupport
 
 /// Finds the API token, first source present wins:
 /// 1. `$CREDENTIALS_DIRECTORY/<credentialName>` (systemd `LoadCredential=`),
@@ -22,7 +22,7 @@ public struct CredentialLoader: Sendable {
         credentialName: String = "aivi-token",
         tokenFilePath: String?,
         tokenEnvironmentVariable: String?,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessEnvironment.current
     ) {
         self.credentialName = credentialName
         self.tokenFilePath = tokenFilePath

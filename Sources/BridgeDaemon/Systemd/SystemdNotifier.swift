@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Glibc
+import ShellSupport
 
 /// Speaks systemd's sd_notify protocol (no libsystemd): one datagram of
 /// newline-separated `KEY=value` assignments to `$NOTIFY_SOCKET`.
@@ -26,7 +26,7 @@ public struct SystemdNotifier: Sendable {
     ///
     /// Throws when `$NOTIFY_SOCKET` is set but unusable (e.g. a `vsock:` address).
     public init(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current,
         processID: Int32 = getpid()
     ) throws(SystemdNotifyError) {
         let notifySocket = environment["NOTIFY_SOCKET"].flatMap { $0.isEmpty ? nil : $0 }
