@@ -51,6 +51,25 @@ final class SpawnedProcess {
         return true
     }
 
+    /// Reads stdout until the child closes it (programs that end by themselves).
+    func readToEnd() -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(outputDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return output }
+            output += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+    }
+
+    /// Waits for a child that ends by itself; its exit code, or -1 for a signal.
+    func waitForExit() -> Int32 {
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        isReaped = true
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
+    }
+
     /// Sends SIGTERM (SIGKILL after 5 s) and reaps the child; its exit code, or -1
     /// when it died by a signal.
     @discardableResult
