@@ -93,6 +93,7 @@ public final class HTTPClient: Sendable {
         try easy.set(CURLOPT_URL, request.url)
         try easy.set(CURLOPT_NOSIGNAL, 1)
         try easy.set(CURLOPT_TCP_NODELAY, 1)
+        try easy.set(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, settings.connectTimeoutMs)
         try easy.set(CURLOPT_TIMEOUT_MS, settings.totalTimeoutMs)
         if let caFile = settings.caFile { try easy.set(CURLOPT_CAINFO, caFile) }

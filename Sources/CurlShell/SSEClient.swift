@@ -95,6 +95,9 @@ public final class SSEClient: Sendable {
         try easy.set(CURLOPT_NOSIGNAL, 1)
         try easy.set(CURLOPT_TCP_NODELAY, 1)
         try easy.set(CURLOPT_TCP_KEEPALIVE, 1)
+        // Behind HTTPS_PROXY, the proxy's "200 Connection established" head is
+        // not the stream's: keep it out of the header callback.
+        try easy.set(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
         try easy.set(CURLOPT_CONNECTTIMEOUT_MS, settings.connectTimeoutMs)
         if let caFile = settings.caFile { try easy.set(CURLOPT_CAINFO, caFile) }
         var headers = settings.headers.map { "\($0.name): \($0.value)" }

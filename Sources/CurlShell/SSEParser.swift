@@ -42,6 +42,8 @@ public struct SSEParser: Sendable {
     private var isAtStreamStart = true
     private var previousWasCR = false
     private var isDiscarding = false
+    /// Whether the line being discarded had any byte (so its end is no blank line).
+    private var discardedLineHasBytes = false
 
     public init(maxEventBytes: Int = 64 * 1024, lastEventId: String? = nil) {
         self.maxEventBytes = maxEventBytes
@@ -92,9 +94,13 @@ public struct SSEParser: Sendable {
     }
 
     private mutating func append(_ byte: UInt8, _ outputs: inout [Output]) {
-        guard !isDiscarding else { return }
+        guard !isDiscarding else {
+            discardedLineHasBytes = true
+            return
+        }
         guard line.count + data.count < maxEventBytes else {
             isDiscarding = true
+            discardedLineHasBytes = true
             line = []
             return
         }
@@ -104,8 +110,9 @@ public struct SSEParser: Sendable {
     private mutating func endLine(_ outputs: inout [Output]) {
         defer { line = [] }
         if isDiscarding {
-            // The oversized event ends at the next blank line.
-            if line.isEmpty {
+            // The oversized event ends at the next truly blank line.
+            defer { discardedLineHasBytes = false }
+            if !discardedLineHasBytes {
                 isDiscarding = false
                 lastEventId = lastEventIdBuffer
                 resetEvent()

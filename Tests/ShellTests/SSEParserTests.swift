@@ -69,6 +69,12 @@ struct SSEParserTests {
         #expect(outputs == [.oversized, Self.event("ok")])
     }
 
+    @Test func theWholeOversizedEventIsSkippedNotJustItsFirstLine() {
+        var parser = SSEParser(maxEventBytes: 64)
+        let event = "data: " + String(repeating: "x", count: 100) + "\ndata: {\"tail\":1}\n\ndata: ok\n\n"
+        #expect(parser.feed(Array(event.utf8)) == [.oversized, Self.event("ok")])
+    }
+
     @Test func aNewStreamAllowsABOMAgainAndKeepsTheId() {
         var parser = SSEParser()
         _ = parser.feed(Array("id: 9\ndata: a\n\n".utf8))
