@@ -14,7 +14,7 @@ extension Bridge {
 
     mutating func mqttDisconnected(_ effects: inout [BridgeEffect]) {
         isMQTTConnected = false
-        effects.append(.log(.warning, "mqtt disconnected; presses wait for the broker"))
+        effects.append(.log(.warning, "mqtt disconnected; presses that need a command are refused until it is back"))
     }
 
     /// Sends the state queries of devices that do not retain their state.

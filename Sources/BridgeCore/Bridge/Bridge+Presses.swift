@@ -1,8 +1,15 @@
 extension Bridge {
     mutating func streamEvent(_ event: StreamEvent, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
-        if dedupe.forgetExpired(serverClockMs: input.serverClockMs) {
-            effects.append(.persistUnsafeEventIds(dedupe.unsafeEvents))
-        }
+        let forgotUnsafeIds = dedupe.forgetExpired(serverClockMs: input.serverClockMs)
+        let firstEffect = effects.count
+        handlePress(event, input, &effects)
+        // The shrunken set is written after the press, so a failure to write it
+        // never holds back a command.
+        let isPersisted = effects[firstEffect...].contains { if case .persistUnsafeEventIds = $0 { true } else { false } }
+        if forgotUnsafeIds, !isPersisted { effects.append(.persistUnsafeEventIds(dedupe.unsafeEvents)) }
+    }
+
+    mutating func handlePress(_ event: StreamEvent, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         let press: PressEnvelope
         switch Result(catching: { () throws(PressEnvelope.ReadError) in try PressEnvelope.read(event) }) {
         case .success(let envelope):
@@ -45,6 +52,13 @@ extension Bridge {
 
     mutating func carryOut(_ press: PressEnvelope, _ action: ActionConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         let key = ActionKey(slug: press.widget, actionId: press.action)
+        guard isMQTTConnected || !needsCommand(press, action, key) else {
+            // Not remembered: a replay once the broker is back may still run it.
+            effects.append(.log(.warning, "press \(press.id) \(key): MQTT is disconnected; not carried out, answering with the true state"))
+            effects.append(.observe(.pressDropped(eventId: press.id, reason: .mqttDisconnected)))
+            oweAnswer(key.slug, &effects)
+            return
+        }
         if dedupe.remember(press.id, expiresAtMs: press.expiresAtMs, isUnsafe: !action.repeatSafe) {
             effects.append(.persistUnsafeEventIds(dedupe.unsafeEvents))
         }
@@ -54,6 +68,19 @@ extension Bridge {
         case .toggle: pressToggle(press, action, key, input, &effects)
         }
         effects.append(.observe(.pressCarriedOut(eventId: press.id, action: key, ageMs: ageMs)))
+    }
+
+    /// Whether carrying the press out means publishing on MQTT (not when a toggle
+    /// is answered at once: device unavailable, or already in the asked state).
+    func needsCommand(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey) -> Bool {
+        switch action.kind {
+        case .button:
+            return !action.publishes.isEmpty
+        case .toggle:
+            guard let state = states[key], action.command != nil else { return false }
+            let isAnsweredAtOnce = state.isAvailable == false || (state.isOn == press.value && state.pendingPress == nil)
+            return !isAnsweredAtOnce
+        }
     }
 
     mutating func pressButton(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ effects: inout [BridgeEffect]) {

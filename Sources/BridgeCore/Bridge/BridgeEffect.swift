@@ -1,6 +1,8 @@
 /// What the core asks the shell to do. The shell performs a batch's effects in
-/// order; when `persistUnsafeEventIds` fails, it must skip the rest of the batch
-/// (the command that followed it must not go out without its record).
+/// order; when `persistUnsafeEventIds` fails, it must skip the MQTT publishes
+/// that follow it in the batch (a command must not go out without its record),
+/// and still perform the rest (PATCHes, timers), so the widget answers with the
+/// true state and nothing waits for an effect that never happened.
 public enum BridgeEffect: Sendable, Equatable {
     case publishMQTT(OutgoingMQTTMessage)
     case subscribe([String])
@@ -86,4 +88,6 @@ public enum PressDropReason: String, Sendable, Equatable, CaseIterable {
     case wrongKind = "wrong_kind"
     case expired
     case duplicate
+    /// The press needed an MQTT command while the broker was unreachable.
+    case mqttDisconnected = "mqtt_disconnected"
 }

@@ -18,10 +18,10 @@ public enum HTTPDate {
         return (((days * 24 + hour) * 60 + minute) * 60 + second) * 1000
     }
 
-    /// The server-clock offset from a `Date` header received at `boardClockMs`.
-    /// The header is truncated to the second, so the middle of that second is
-    /// the best estimate.
-    public static func serverClockOffsetMs(dateHeader: String, receivedAtBoardClockMs boardClockMs: Int64) -> Int64? {
-        milliseconds(from: dateHeader).map { $0 + 500 - boardClockMs }
+    /// The server's clock minus another clock, from a `Date` header received at
+    /// `receivedAtMs` on that clock. The header is truncated to the second, so
+    /// the middle of that second is the best estimate.
+    public static func serverClockOffsetMs(dateHeader: String, receivedAtMs: Int64) -> Int64? {
+        milliseconds(from: dateHeader).map { $0 + 500 - receivedAtMs }
     }
 }

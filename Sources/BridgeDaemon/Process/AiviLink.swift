@@ -72,7 +72,7 @@ final class AiviLink: Sendable {
         case .connected(let dateHeader):
             if connects.withLock({ count in count += 1; return count > 1 }) { metrics.recordReconnect(.eventStream) }
             log.info("event stream connected")
-            relay.submit(.eventStreamConnected(dateHeader: dateHeader))
+            relay.submit(.eventStreamConnected(dateHeader: dateHeader, receivedAtMonotonicMs: MonotonicClock.nowMs()))
         case .event(let event):
             relay.submit(.streamEvent(StreamEvent(id: event.id, type: event.type, data: event.data),
                                       receivedAtUs: MonotonicClock.nowUs()))

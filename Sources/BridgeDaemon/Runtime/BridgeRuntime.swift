@@ -10,7 +10,10 @@ public final class BridgeRuntime: @unchecked Sendable {
     private let inbox: RuntimeInbox
     private var timers = TimerTable()
     private var subscriptions: Set<String> = []
-    private var serverClockOffsetMs: Int64 = 0
+    /// The server's clock minus the monotonic clock, from the last `Date` header:
+    /// anchored to the monotonic clock so an NTP step of the board's wall clock
+    /// while the stream stays up does not skew expiry.
+    private var serverMinusMonotonicMs: Int64?
     private var stopDeadlineMs: Int64?
     /// How often the loop wakes when nothing happens (the watchdog's pace).
     private let idleWakeMs: Int
@@ -20,6 +23,12 @@ public final class BridgeRuntime: @unchecked Sendable {
         self.ports = ports
         self.inbox = RuntimeInbox()
         self.idleWakeMs = idleWakeMs
+    }
+
+    /// Server clock minus the board's wall clock, now (0 before any `Date`).
+    private var serverClockOffsetMs: Int64 {
+        guard let serverMinusMonotonicMs else { return 0 }
+        return MonotonicClock.nowMs() + serverMinusMonotonicMs - MonotonicClock.wallClockMs()
     }
 
     /// Queues an input from any thread; false when the inbox is full.
@@ -40,9 +49,11 @@ public final class BridgeRuntime: @unchecked Sendable {
             if batch.droppedCount > 0 {
                 ports.log(.warning, "inbox full: \(batch.droppedCount) inputs dropped")
             }
-            for input in batch.inputs { handle(input) }
-            for message in batch.mqttMessages {
-                feed(.mqttMessage(topic: message.topic, payload: message.payload))
+            for item in batch.items {
+                switch item {
+                case .input(let input): handle(input)
+                case .mqttMessage(let topic, let payload): feed(.mqttMessage(topic: topic, payload: payload))
+                }
             }
             for timer in timers.takeDue(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
             ports.afterBatch(snapshot)
@@ -85,10 +96,10 @@ public final class BridgeRuntime: @unchecked Sendable {
             for case .observe(.pressCarriedOut(let eventId, _, _)) in effects {
                 ports.pressReachedMQTT(eventId, MonotonicClock.nowUs() - receivedAtUs)
             }
-        case .eventStreamConnected(let dateHeader):
-            if let dateHeader, let offsetMs = HTTPDate.serverClockOffsetMs(
-                dateHeader: dateHeader, receivedAtBoardClockMs: MonotonicClock.wallClockMs()) {
-                serverClockOffsetMs = offsetMs
+        case .eventStreamConnected(let dateHeader, let receivedAtMonotonicMs):
+            if let dateHeader, let serverMinusReceiptMs = HTTPDate.serverClockOffsetMs(
+                dateHeader: dateHeader, receivedAtMs: receivedAtMonotonicMs) {
+                serverMinusMonotonicMs = serverMinusReceiptMs
             }
             feed(.eventStreamConnected)
         case .reloadRequested:
@@ -107,17 +118,22 @@ public final class BridgeRuntime: @unchecked Sendable {
         return effects
     }
 
-    /// Performs effects in order; a failed persist skips the rest of the batch,
-    /// so an unsafe command never goes out without its record.
+    /// Performs effects in order. After a failed persist, the MQTT publishes of
+    /// the batch are skipped (an unsafe command never goes out without its
+    /// record) and everything else still happens: the PATCH that answers the
+    /// phone, the timers the core counts on.
     private func perform(_ effects: [BridgeEffect]) {
+        var isRecordMissing = false
         for effect in effects {
-            guard perform(effect) else {
-                ports.log(.error, "skipped \(effects.count) effects after a failed write of the event ids")
-                return
+            if isRecordMissing, case .publishMQTT(let message) = effect {
+                ports.log(.error, "not publishing to \(message.topic): its event id could not be recorded")
+                continue
             }
+            if !perform(effect) { isRecordMissing = true }
         }
     }
 
+    /// Performs one effect; false only when a persist failed.
     private func perform(_ effect: BridgeEffect) -> Bool {
         switch effect {
         case .publishMQTT(let message):
@@ -138,7 +154,7 @@ public final class BridgeRuntime: @unchecked Sendable {
             timers.cancel(timer)
         case .persistUnsafeEventIds(let events):
             do { try ports.persistUnsafeEventIds(events) } catch {
-                ports.log(.error, "cannot record event ids: \(error)")
+                ports.log(.error, "cannot record event ids in the state directory: \(error)")
                 return false
             }
         case .log(let level, let message):

@@ -7,8 +7,9 @@ public enum RuntimeInput: Sendable {
     /// A press event from the stream, with when the shell received it
     /// (monotonic microseconds), so its way to MQTT can be timed.
     case streamEvent(StreamEvent, receivedAtUs: Int64)
-    /// The event stream connected; its response's `Date` header, if any.
-    case eventStreamConnected(dateHeader: String?)
+    /// The event stream connected; its response's `Date` header, if any, and
+    /// when it was received (monotonic milliseconds, taken on the stream's thread).
+    case eventStreamConnected(dateHeader: String?, receivedAtMonotonicMs: Int64)
     /// SIGHUP: read the config file again.
     case reloadRequested
     /// SIGTERM/SIGINT: stop taking presses, finish up, return from `run()`.

@@ -193,4 +193,39 @@ struct PressTests {
         #expect(effects.mqttPublishes.map(\.topic) == ["garden/lamp/set"])
         #expect(effects.patches.first?.body.contains("\"on\":true") == true)
     }
+
+    @Test func aPressNeedingACommandWhileMQTTIsDownIsRefusedAndAnsweredNotRemembered() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "OFF"), ("stat/fountain/POWER", "OFF")])
+        harness.send(.mqttDisconnected)
+        let refused = harness.press("movie", kind: "button", value: nil, id: "evt_1")
+        #expect(refused.mqttPublishes.isEmpty)
+        #expect(refused.drops == [.mqttDisconnected])
+        #expect(refused.patches.count == 1, "the phone gets the true state instead of waiting")
+        harness.ackAll(refused)
+        harness.send(.mqttConnected)
+        let replayed = harness.press("movie", kind: "button", value: nil, id: "evt_1")
+        #expect(replayed.mqttPublishes.map(\.topic) == ["home/scene/set"], "a replay once MQTT is back runs it")
+    }
+
+    @Test func pressesAnsweredWithoutACommandDoNotNeedMQTT() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle(states: [("home/fan/state", "ON"), ("stat/fountain/POWER", "OFF")])
+        harness.send(.mqttDisconnected)
+        let effects = harness.press("fan", value: true, id: "evt_1")
+        #expect(effects.drops.isEmpty)
+        #expect(effects.patches.count == 1)
+    }
+
+    @Test func theShrunkenDedupeSetIsWrittenAfterThePressNotBeforeIt() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        _ = harness.press("feed_cat", kind: "button", value: nil, id: "evt_old")
+        harness.advance(ms: 5_000 + BridgeConfig.sample.timing.dedupeMarginMs + 1)
+        let effects = harness.press("movie", kind: "button", value: nil, id: "evt_new")
+        guard let commandIndex = effects.firstIndex(where: { if case .publishMQTT = $0 { true } else { false } }),
+              let persistIndex = effects.firstIndex(where: { if case .persistUnsafeEventIds(let ids) = $0 { ids.isEmpty } else { false } })
+        else { Issue.record("expected a command and a persist of the emptied set: \(effects)"); return }
+        #expect(commandIndex < persistIndex)
+    }
 }

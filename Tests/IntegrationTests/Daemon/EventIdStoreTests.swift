@@ -61,7 +61,7 @@ struct DaemonPiecesTests {
     }
 
     @Test func theServerOffsetIsTheMiddleOfTheDateSecond() {
-        let offset = HTTPDate.serverClockOffsetMs(dateHeader: "Thu, 01 Jan 1970 00:10:00 GMT", receivedAtBoardClockMs: 0)
+        let offset = HTTPDate.serverClockOffsetMs(dateHeader: "Thu, 01 Jan 1970 00:10:00 GMT", receivedAtMs: 0)
         #expect(offset == 600_500)
     }
 

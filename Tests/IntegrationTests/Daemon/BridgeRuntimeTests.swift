@@ -1,0 +1,109 @@
+@testable import BridgeCore
+@testable import BridgeDaemon
+import Foundation
+import ShellSupport
+import Testing
+
+/// The loop that owns the core, with its ports recorded: order of inputs and
+/// what happens when the event ids cannot be written.
+@Suite("The runtime loop")
+struct BridgeRuntimeTests {
+    static let config: BridgeConfig = {
+        var config = BridgeConfig()
+        config.timing.settleWindowMs = 0
+        config.widgets = [WidgetConfig(slug: "w", actions: [
+            ActionConfig(id: "fan", label: "Fan", kind: .toggle,
+                         stateSources: [StateSource(topic: "home/fan/state")], command: ToggleCommand(topic: "home/fan/set")),
+            ActionConfig(id: "feed", label: "Feed", kind: .button,
+                         publishes: [MQTTMessageSpec(topic: "home/feeder/cmd", payload: "dispense")], repeatSafe: false),
+        ])]
+        return config
+    }()
+
+    static func press(_ action: String, kind: String, value: Bool? = nil, id: String) -> RuntimeInput {
+        let now = MonotonicClock.wallClockMs()
+        let valueField = value.map { ",\"value\":\($0)" } ?? ""
+        let json = "{\"id\":\"\(id)\",\"type\":\"widget.action.v1\",\"created_at\":\"\(LogTimestamp.format(epochMs: now))\","
+            + "\"expires_at\":\"\(LogTimestamp.format(epochMs: now + 5_000))\",\"data\":{\"widget\":\"w\",\"action\":\"\(action)\","
+            + "\"kind\":\"\(kind)\"\(valueField)}}"
+        return .streamEvent(StreamEvent(id: id, type: "widget.action.v1", data: json), receivedAtUs: MonotonicClock.nowUs())
+    }
+
+    /// Ports that record publishes and PATCHes; the first PATCH can be held.
+    final class Recorder: Sendable {
+        let published = ConditionLock<[String]>([])
+        let patches = ConditionLock<[String]>([])
+        let holdFirstPatch = ConditionLock<Bool>(false)
+
+        func ports(persist: @escaping @Sendable ([RememberedEvent]) throws -> Void = { _ in }) -> RuntimePorts {
+            RuntimePorts(
+                publishMQTT: { [published] message in
+                    published.withLock { $0.append(message.topic + " " + String(decoding: message.payload, as: UTF8.self)) }
+                },
+                setSubscriptions: { _ in },
+                sendPatch: { [patches, holdFirstPatch] request, completion in
+                    let isFirst = patches.withLock { list in list.append(request.body); return list.count == 1 }
+                    if isFirst { holdFirstPatch.wait(timeoutMs: 5_000, until: { !$0 }) }
+                    completion(.status(200))
+                },
+                persistUnsafeEventIds: persist, reloadConfig: { nil }, log: { _, _ in })
+        }
+    }
+
+    @Test func inputsAreHandledInArrivalOrderMQTTIncluded() throws {
+        let recorder = Recorder()
+        recorder.holdFirstPatch.withLock { $0 = true }
+        let runtime = BridgeRuntime(bridge: Bridge(config: Self.config), ports: recorder.ports())
+        runtime.submit(.core(.mqttConnected))
+        runtime.submitMQTTMessage(topic: "home/fan/state", payload: Array("OFF".utf8))
+        let loop = try ShellThread { runtime.run() }
+        #expect(recorder.patches.wait(timeoutMs: 5_000, until: { !$0.isEmpty }))
+        // While the loop is held in its first PATCH: the fan is switched on by hand,
+        // then a phone asks for off. The press must see the fan on.
+        runtime.submitMQTTMessage(topic: "home/fan/state", payload: Array("ON".utf8))
+        runtime.submit(Self.press("fan", kind: "toggle", value: false, id: "e1"))
+        recorder.holdFirstPatch.withLock { $0 = false }
+        #expect(recorder.published.wait(timeoutMs: 5_000, until: { $0.contains("home/fan/set OFF") }))
+        runtime.submit(.stopRequested)
+        loop.join()
+    }
+
+    @Test func aFailedRecordHoldsBackTheCommandButNotTheAnswerOrLaterPublishes() throws {
+        let recorder = Recorder()
+        let runtime = BridgeRuntime(bridge: Bridge(config: Self.config), ports: recorder.ports(persist: { _ in
+            throw FileError(path: "/var/lib/switchboard-bridge/unsafe-event-ids.json", operation: "write", errorNumber: ENOSPC)
+        }))
+        runtime.submit(.core(.mqttConnected))
+        runtime.submitMQTTMessage(topic: "home/fan/state", payload: Array("OFF".utf8))
+        let loop = try ShellThread { runtime.run() }
+        #expect(recorder.patches.wait(timeoutMs: 5_000, until: { $0.count == 1 }))
+        runtime.submit(Self.press("feed", kind: "button", id: "e1"))
+        #expect(recorder.patches.wait(timeoutMs: 5_000, until: { $0.count == 2 }), "the press is still answered")
+        runtime.submitMQTTMessage(topic: "home/fan/state", payload: Array("ON".utf8))
+        #expect(recorder.patches.wait(timeoutMs: 5_000, until: { $0.count == 3 }), "the widget is not stuck")
+        #expect(!recorder.published.withLock { $0 }.contains { $0.hasPrefix("home/feeder/cmd") })
+        runtime.submit(.stopRequested)
+        loop.join()
+    }
+
+    @Test func theInboxKeepsArrivalOrderAndCoalescesATopicToItsLatest() {
+        let inbox = RuntimeInbox(inputCapacity: 2, topicCapacity: 2)
+        inbox.pushMQTT(topic: "a", payload: [1])
+        inbox.push(.reloadRequested)
+        inbox.pushMQTT(topic: "b", payload: [2])
+        inbox.pushMQTT(topic: "a", payload: [3])
+        #expect(!inbox.pushMQTT(topic: "c", payload: [4]), "bounded by topics")
+        inbox.push(.reloadRequested)
+        #expect(!inbox.push(.reloadRequested), "bounded by inputs")
+        #expect(inbox.push(.stopRequested), "a stop is always taken")
+        let order = inbox.take(timeoutMs: 0).items.map { item -> String in
+            switch item {
+            case .input(.reloadRequested): return "reload"
+            case .input(.stopRequested): return "stop"
+            case .input: return "other"
+            case .mqttMessage(let topic, let payload): return "\(topic)\(payload[0])"
+            }
+        }
+        #expect(order == ["reload", "b2", "a3", "reload", "stop"])
+    }
+}
