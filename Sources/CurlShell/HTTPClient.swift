@@ -63,7 +63,8 @@ public final class HTTPClient: Sendable {
             do {
                 if easy == nil { easy = try CurlEasy() }
                 guard let handle = easy else { continue }
-                job.completion(perform(job.request, on: handle, settings))
+                let isStopped: @Sendable () -> Bool = { queue.withLock { $0.isStopped } }
+                job.completion(perform(job.request, on: handle, settings, isStopped: isStopped))
             } catch {
                 easy = nil
                 job.completion(.failure(error))
@@ -71,8 +72,9 @@ public final class HTTPClient: Sendable {
         }
     }
 
-    private static func perform(_ request: HTTPClientRequest, on easy: CurlEasy, _ settings: HTTPClientSettings) -> HTTPClientResult {
-        let collector = ResponseCollector(maxBodyBytes: settings.maxResponseBytes)
+    private static func perform(_ request: HTTPClientRequest, on easy: CurlEasy, _ settings: HTTPClientSettings,
+                                isStopped: @escaping @Sendable () -> Bool) -> HTTPClientResult {
+        let collector = ResponseCollector(maxBodyBytes: settings.maxResponseBytes, isStopped: isStopped)
         let context = Unmanaged.passUnretained(collector).toOpaque()
         do {
             try configure(easy, for: request, settings)
@@ -80,6 +82,11 @@ public final class HTTPClient: Sendable {
             try easy.set(CURLOPT_HEADERDATA, pointer: context)
             _ = sb_curl_setopt_write_function(easy.handle, ResponseCollector.writeBody)
             _ = sb_curl_setopt_header_function(easy.handle, ResponseCollector.writeHeader)
+            // A stop aborts the transfer in progress (within about a second)
+            // instead of waiting out its timeout.
+            try easy.set(CURLOPT_XFERINFODATA, pointer: context)
+            try easy.set(CURLOPT_NOPROGRESS, 0)
+            _ = sb_curl_setopt_progress_function(easy.handle, ResponseCollector.progress)
         } catch {
             return .failure(error)
         }

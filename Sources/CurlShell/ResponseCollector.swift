@@ -5,8 +5,12 @@ final class ResponseCollector {
     var headers: [String: String] = [:]
     var body: [UInt8] = []
     let maxBodyBytes: Int
+    let isStopped: @Sendable () -> Bool
 
-    init(maxBodyBytes: Int) { self.maxBodyBytes = maxBodyBytes }
+    init(maxBodyBytes: Int, isStopped: @escaping @Sendable () -> Bool = { false }) {
+        self.maxBodyBytes = maxBodyBytes
+        self.isStopped = isStopped
+    }
 
     /// A header line ("Name: value\r\n"); a new status line starts over
     /// (redirects, 100 Continue).
@@ -28,6 +32,11 @@ final class ResponseCollector {
         let collector = Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue()
         collector.addBody(UnsafeRawBufferPointer(start: data, count: size * count))
         return size * count
+    }
+
+    static let progress: sb_curl_progress_callback = { context, _, _, _, _ in
+        guard let context else { return 1 }
+        return Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue().isStopped() ? 1 : 0
     }
 
     static let writeHeader: sb_curl_data_callback = { data, size, count, context in

@@ -62,6 +62,22 @@ struct CurlClientTests {
         #expect(!error.description.contains(Self.token))
     }
 
+    @Test func stopAbortsAPatchInProgressInsteadOfWaitingForIt() throws {
+        let sim = try simulator()
+        defer { sim.stop() }
+        let client = try HTTPClient()
+        sim.delayAnswers(milliseconds: 8_000)
+        let arrived = Mailbox<Bool>()
+        sim.observe { observation in if case .patchReceived = observation { arrived.put(true) } }
+        let done = Mailbox<HTTPClientResult>()
+        client.send(HTTPClientRequest(method: "PATCH", url: sim.baseURL + "/widget/w",
+                                      headers: [("Authorization", "Token \(Self.token)")], body: Array(Self.content.utf8))) { done.put($0) }
+        #expect(arrived.waitFor { $0 }, "the PATCH reached the server and waits for its answer")
+        client.stop()
+        guard let result = done.take(timeoutSeconds: 10) else { Issue.record("no completion"); return }
+        if case .response(let response) = result { Issue.record("the transfer ran to its answer: \(response.status)") }
+    }
+
     @Test func oneConnectionServesSeveralRequests() throws {
         let server = try HTTPServer.start(configuration: HTTPServerConfiguration(), handler: { _ in .response(.text(200, "ok")) })
         defer { server.stop() }

@@ -17,7 +17,9 @@ extension Bridge {
         if isMQTTConnected { askDevicesForState(changedKeys, &effects) }
         effects.append(.log(.info, "config reloaded: \(newConfig.widgets.count) widgets, \(actionsByKey.count) actions, +\(added.count)/-\(removed.count) topics"))
         for slug in widgetsBySlug.keys.sorted() {
-            if publishers[slug]?.isRetryScheduled == true {
+            // A permanent refusal may be what the new config fixes: try again now.
+            // A 429 or a transient failure keeps its wait.
+            if publishers[slug]?.isRetryScheduled == true, publishers[slug]?.loggedPermanentStatus != nil {
                 publishers[slug]?.isRetryScheduled = false
                 publishers[slug]?.consecutiveFailures = 0
                 effects.append(.cancelTimer(.publishRetry(slug: slug)))
@@ -47,7 +49,9 @@ extension Bridge {
 
     mutating func forgetRemovedWidgets(_ effects: inout [BridgeEffect]) {
         for slug in publishers.keys.sorted() where widgetsBySlug[slug] == nil {
-            if publishers[slug]?.isRetryScheduled == true { effects.append(.cancelTimer(.publishRetry(slug: slug))) }
+            // A permanent refusal may be what the new config fixes: try again now.
+            // A 429 or a transient failure keeps its wait.
+            if publishers[slug]?.isRetryScheduled == true, publishers[slug]?.loggedPermanentStatus != nil { effects.append(.cancelTimer(.publishRetry(slug: slug))) }
             publishers[slug] = nil
         }
     }

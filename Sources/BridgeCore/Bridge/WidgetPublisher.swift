@@ -51,7 +51,7 @@ enum PatchVerdict: Equatable {
             case 200..<300: self = .success
             case 429: self = .rateLimited(retryAfterMs: retryAfterMs)
             case 408: self = .transient(reason: "HTTP 408")
-            case 400..<500: self = .permanent(status: status)
+            case 300..<500: self = .permanent(status: status)
             default: self = .transient(reason: "HTTP \(status)")
             }
         case .transportFailure(let reason): self = .transient(reason: reason)
@@ -65,6 +65,7 @@ enum PatchVerdict: Equatable {
         case 404: return "no widget with this slug on the account: create it in the Aivi app or fix the slug"
         case 400: return "the service refused the content: check the action fields in the config"
         case 413: return "the content is too large: fewer actions or shorter fields"
+        case 300..<400: return "the API answered with a redirect: check aivi.api in the config"
         default: return "the service refused the request"
         }
     }

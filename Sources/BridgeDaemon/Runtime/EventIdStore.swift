@@ -23,8 +23,11 @@ public struct EventIdStore: Sendable {
 
     /// Reads the remembered ids; a missing file is an empty memory.
     public func load() -> Loaded {
-        guard let bytes = try? FileBytes.read(path: path, limit: 4 * 1024 * 1024) else {
-            return Loaded(events: [], problem: nil)
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path: path, limit: 4 * 1024 * 1024) } catch {
+            guard error.errorNumber != ENOENT else { return Loaded(events: [], problem: nil) }
+            return Loaded(events: [], problem: "cannot read \(path) (\(error)): starting with an empty memory, "
+                + "so a press of an action not safe to repeat that is replayed now could run again")
         }
         if let events = Self.decode(bytes) { return Loaded(events: events, problem: nil) }
         let aside = path + ".damaged"

@@ -82,7 +82,8 @@ struct PublishingTests {
         #expect(effects.contains(.startTimer(.publishRetry(slug: "living-room"), afterMs: 7_000)))
     }
 
-    @Test(arguments: [(401, "check the API token"), (404, "no widget with this slug"), (400, "refused the content")])
+    @Test(arguments: [(401, "check the API token"), (404, "no widget with this slug"), (400, "refused the content"),
+                      (301, "redirect: check aivi.api")])
     func permanentErrorsAreLoggedOnceWithAHintAndRetriedSlowly(status: Int, hint: String) {
         var harness = BridgeHarness()
         harness.connectAndSettle()

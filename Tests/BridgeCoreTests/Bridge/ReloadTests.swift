@@ -38,4 +38,19 @@ struct ReloadTests {
         #expect(harness.bridge.renderedBody(slug: "garden") == nil)
         #expect(harness.bridge.states[ActionKey(slug: "living-room", actionId: "fan")] == nil)
     }
+
+    @Test func aReloadRetriesAPermanentRefusalAtOnceButKeepsARateLimitWait() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        let first = harness.message("home/fan/state", "OFF").patches[0]
+        harness.send(.patchCompleted(slug: "living-room", requestId: first.requestId, outcome: .status(404)))
+        let afterReload = harness.send(.configReloaded(.sample))
+        #expect(afterReload.patches.map(\.slug) == ["living-room"], "a 404 may be what the new config fixed")
+
+        var limited = BridgeHarness()
+        limited.connectAndSettle()
+        let request = limited.message("home/fan/state", "OFF").patches[0]
+        limited.send(.patchCompleted(slug: "living-room", requestId: request.requestId, outcome: .status(429, retryAfterMs: 30_000)))
+        #expect(limited.send(.configReloaded(.sample)).patches.isEmpty, "Retry-After is still honoured")
+    }
 }

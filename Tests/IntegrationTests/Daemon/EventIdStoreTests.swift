@@ -38,6 +38,14 @@ struct EventIdStoreTests {
         #expect(!FileManager.default.fileExists(atPath: store.path))
     }
 
+    @Test func anUnreadableFileIsReportedNotSilentlyEmpty() throws {
+        let store = EventIdStore(directory: try directory())
+        try FileManager.default.createDirectory(atPath: store.path, withIntermediateDirectories: false)
+        let loaded = store.load()
+        #expect(loaded.events.isEmpty)
+        #expect(loaded.problem?.contains("cannot read") == true)
+    }
+
     @Test func aWriteIntoAMissingDirectoryFailsWithTheReason() {
         let store = EventIdStore(directory: "/nonexistent-\(UUID().uuidString)")
         #expect(throws: FileError.self) { try store.save([RememberedEvent(id: "x", expiresAtMs: 1)]) }
