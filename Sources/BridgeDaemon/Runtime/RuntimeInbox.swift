@@ -1,10 +1,11 @@
 import BridgeCore
 import ShellSupport
 
-/// The runtime's bounded inbox, handed out in arrival order. MQTT messages are
-/// coalesced to the latest payload per topic, which takes the place of the
-/// topic's last arrival (only the latest state matters, and a burst of thousands
-/// never grows memory past one entry per topic); everything else is a FIFO.
+/// The runtime's bounded inbox, handed out in arrival order. Every MQTT
+/// message is kept while there is room (several actions may read different
+/// fields of one topic's partial payloads); when the MQTT share is full, a new
+/// message replaces the oldest queued one of its topic (only the latest state
+/// matters then), or is dropped and counted.
 final class RuntimeInbox: Sendable {
     /// One thing to handle, in order.
     enum Item {
@@ -13,17 +14,10 @@ final class RuntimeInbox: Sendable {
     }
 
     struct Contents {
-        var nextSequence: UInt64 = 0
-        var inputs: [(sequence: UInt64, input: RuntimeInput)] = []
-        var latestByTopic: [String: (sequence: UInt64, payload: [UInt8])] = [:]
+        var items: [Item] = []
+        var inputCount = 0
+        var mqttCount = 0
         var droppedCount = 0
-
-        var isEmpty: Bool { inputs.isEmpty && latestByTopic.isEmpty }
-
-        mutating func takeSequence() -> UInt64 {
-            nextSequence += 1
-            return nextSequence
-        }
     }
 
     /// One drained batch, in arrival order.
@@ -33,12 +27,12 @@ final class RuntimeInbox: Sendable {
     }
 
     let inputCapacity: Int
-    let topicCapacity: Int
+    let mqttCapacity: Int
     private let lock = ConditionLock(Contents())
 
-    init(inputCapacity: Int = 1_024, topicCapacity: Int = 4_096) {
+    init(inputCapacity: Int = 1_024, mqttCapacity: Int = 16_384) {
         self.inputCapacity = inputCapacity
-        self.topicCapacity = topicCapacity
+        self.mqttCapacity = mqttCapacity
     }
 
     /// Queues an input; false (and counted) when the inbox is full. A stop and
@@ -47,11 +41,12 @@ final class RuntimeInbox: Sendable {
     @discardableResult
     func push(_ input: RuntimeInput) -> Bool {
         lock.withLock { contents in
-            guard contents.inputs.count < inputCapacity || Self.isEssential(input) else {
+            guard contents.inputCount < inputCapacity || Self.isEssential(input) else {
                 contents.droppedCount += 1
                 return false
             }
-            contents.inputs.append((contents.takeSequence(), input))
+            contents.items.append(.input(input))
+            contents.inputCount += 1
             return true
         }
     }
@@ -63,31 +58,33 @@ final class RuntimeInbox: Sendable {
         }
     }
 
-    /// Queues an MQTT message, replacing an older payload of the same topic.
+    /// Queues an MQTT message; when the MQTT share is full it replaces the
+    /// oldest queued message of the same topic, else it is dropped (false).
     @discardableResult
     func pushMQTT(topic: String, payload: [UInt8]) -> Bool {
         lock.withLock { contents in
-            guard contents.latestByTopic[topic] != nil || contents.latestByTopic.count < topicCapacity else {
-                contents.droppedCount += 1
-                return false
+            if contents.mqttCount >= mqttCapacity {
+                guard let older = contents.items.firstIndex(where: { item in
+                    if case .mqttMessage(let queuedTopic, _) = item { return queuedTopic == topic }
+                    return false
+                }) else {
+                    contents.droppedCount += 1
+                    return false
+                }
+                contents.items.remove(at: older)
+                contents.mqttCount -= 1
             }
-            contents.latestByTopic[topic] = (contents.takeSequence(), payload)
+            contents.items.append(.mqttMessage(topic: topic, payload: payload))
+            contents.mqttCount += 1
             return true
         }
     }
 
     /// Waits up to `timeoutMs` (negative: no limit) for something, then takes all of it.
     func take(timeoutMs: Int) -> Batch {
-        lock.wait(timeoutMs: timeoutMs, until: { !$0.isEmpty }) { contents in
-            var ordered: [(sequence: UInt64, item: Item)] = contents.inputs.map { ($0.sequence, .input($0.input)) }
-            for (topic, latest) in contents.latestByTopic {
-                ordered.append((latest.sequence, .mqttMessage(topic: topic, payload: latest.payload)))
-            }
-            ordered.sort { $0.sequence < $1.sequence }
-            let batch = Batch(items: ordered.map(\.item), droppedCount: contents.droppedCount)
-            contents.inputs = []
-            contents.latestByTopic = [:]
-            contents.droppedCount = 0
+        lock.wait(timeoutMs: timeoutMs, until: { !$0.items.isEmpty }) { contents in
+            let batch = Batch(items: contents.items, droppedCount: contents.droppedCount)
+            contents = Contents()
             return batch
         }
     }

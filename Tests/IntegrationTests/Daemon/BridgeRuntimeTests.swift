@@ -86,17 +86,19 @@ struct BridgeRuntimeTests {
         loop.join()
     }
 
-    @Test func theInboxKeepsArrivalOrderAndCoalescesATopicToItsLatest() {
-        let inbox = RuntimeInbox(inputCapacity: 2, topicCapacity: 2)
+    @Test func theInboxKeepsArrivalOrderEveryMessageAndCoalescesOnlyWhenFull() {
+        let inbox = RuntimeInbox(inputCapacity: 2, mqttCapacity: 3)
         inbox.pushMQTT(topic: "a", payload: [1])
         inbox.push(.reloadRequested)
         inbox.pushMQTT(topic: "b", payload: [2])
         inbox.pushMQTT(topic: "a", payload: [3])
-        #expect(!inbox.pushMQTT(topic: "c", payload: [4]), "bounded by topics")
+        #expect(inbox.pushMQTT(topic: "a", payload: [4]), "full: replaces the oldest 'a'")
+        #expect(!inbox.pushMQTT(topic: "c", payload: [5]), "full and nothing of 'c' to replace")
         inbox.push(.reloadRequested)
         #expect(!inbox.push(.reloadRequested), "bounded by inputs")
         #expect(inbox.push(.stopRequested), "a stop is always taken")
-        let order = inbox.take(timeoutMs: 0).items.map { item -> String in
+        let batch = inbox.take(timeoutMs: 0)
+        let order = batch.items.map { item -> String in
             switch item {
             case .input(.reloadRequested): return "reload"
             case .input(.stopRequested): return "stop"
@@ -104,6 +106,7 @@ struct BridgeRuntimeTests {
             case .mqttMessage(let topic, let payload): return "\(topic)\(payload[0])"
             }
         }
-        #expect(order == ["reload", "b2", "a3", "reload", "stop"])
+        #expect(order == ["reload", "b2", "a3", "a4", "reload", "stop"])
+        #expect(batch.droppedCount == 2)
     }
 }
