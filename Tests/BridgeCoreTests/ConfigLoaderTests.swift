@@ -42,7 +42,7 @@ enum ConfigFixture {
         #expect(config.status?.listen == "127.0.0.1:8787")
         let fan = config.widgets[0].actions[2]
         #expect(fan.stateSources == [StateSource(topic: "home/fan/state", field: ["power"], onValue: "ON", offValue: "OFF")])
-        #expect(fan.availability == AvailabilitySource(topic: "home/fan/online", availableValue: "true", unavailableValue: "offline"))
+        #expect(fan.availability == AvailabilitySource(topic: "home/fan/online", availableValue: "true"))
         let movie = config.widgets[0].actions[3]
         #expect(movie.kind == .button)
         #expect(movie.publishes == [MQTTMessageSpec(topic: "home/scene/set", payload: "movie")])

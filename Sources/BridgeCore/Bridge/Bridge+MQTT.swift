@@ -80,10 +80,14 @@ extension Bridge {
         case .availability(let source):
             switch PayloadReader.read(payload, field: source.field) {
             case .absent: break
+            case .value(let value) where PayloadReader.matches(value, source.availableValue):
+                state.isAvailable = true
             case .value(let value):
-                // Anything but the available value means unreachable: devices say
-                // "offline", "false", "0" or worse, and a dead device must not look alive.
-                state.isAvailable = PayloadReader.matches(value, source.availableValue)
+                // Without a configured unavailable value, anything else means
+                // unreachable: a dead device must never look alive.
+                guard let unavailable = source.unavailableValue else { state.isAvailable = false; break }
+                guard PayloadReader.matches(value, unavailable) else { return nil }
+                state.isAvailable = false
             }
         case .active(let source):
             if case .value(let value) = PayloadReader.read(payload, field: source.field) {

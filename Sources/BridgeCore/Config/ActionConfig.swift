@@ -114,11 +114,14 @@ public struct AvailabilitySource: Sendable, Equatable {
     public var topic: String
     /// Dotted path into a JSON payload; nil (or a non-JSON payload) means raw.
     public var field: [String]?
-    /// Values meaning reachable / unreachable, case-insensitive.
+    /// The value meaning reachable, case-insensitive.
     public var availableValue: String
-    public var unavailableValue: String
+    /// The value meaning unreachable; any other value is then not understood
+    /// (logged once and skipped). Nil: anything but `availableValue` means
+    /// unreachable, so a dead device never looks alive.
+    public var unavailableValue: String?
 
-    public init(topic: String, field: [String]? = nil, availableValue: String = "online", unavailableValue: String = "offline") {
+    public init(topic: String, field: [String]? = nil, availableValue: String = "online", unavailableValue: String? = nil) {
         self.topic = topic
         self.field = field
         self.availableValue = availableValue

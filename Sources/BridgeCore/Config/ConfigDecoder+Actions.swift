@@ -116,7 +116,7 @@ extension ConfigDecoder {
         if section.has("availability_topic") {
             guard let topic = topic(section, "availability_topic") else { return nil }
             availability = AvailabilitySource(topic: topic, field: field, availableValue: preset?.availableValue ?? "online",
-                                              unavailableValue: preset?.unavailableValue ?? "offline")
+                                              unavailableValue: preset?.unavailableValue)
         } else if field != nil {
             availability?.field = field
         }

@@ -44,7 +44,8 @@ public enum CheckCommand {
             lines.append("command      \(command.topic) on=\(command.payloadOn) off=\(command.payloadOff)")
         }
         if let availability = action.availability {
-            lines.append("availability \(availability.topic) available=\(availability.availableValue) (anything else: unavailable)")
+            let unavailable = availability.unavailableValue.map { "unavailable=\($0)" } ?? "(anything else: unavailable)"
+            lines.append("availability \(availability.topic) available=\(availability.availableValue) \(unavailable)")
         }
         lines += action.publishes.map { "publish      \($0.topic) \($0.payload)" }
         if let active = action.activeSource { lines.append("active       \(active.topic) = \(active.value)") }

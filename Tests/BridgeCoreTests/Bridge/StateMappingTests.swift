@@ -22,6 +22,7 @@ struct StateMappingTests {
         Case(topic: "home/fan/state", payload: "{broken", action: "fan", isOn: nil, isAvailable: nil, warns: true),
         Case(topic: "home/fan/online", payload: "false", action: "fan", isOn: nil, isAvailable: false, warns: false),
         Case(topic: "home/fan/online", payload: "TRUE", action: "fan", isOn: nil, isAvailable: true, warns: false),
+        Case(topic: "home/fan/online", payload: "maybe", action: "fan", isOn: nil, isAvailable: nil, warns: true),
         Case(topic: "stat/fountain/POWER", payload: "ON", action: "fountain", isOn: true, isAvailable: nil, warns: false),
         Case(topic: "stat/fountain/RESULT", payload: "{\"POWER\":\"OFF\"}", action: "fountain", isOn: false, isAvailable: nil, warns: false),
         Case(topic: "stat/fountain/RESULT", payload: "{\"Dimmer\":40}", action: "fountain", isOn: nil, isAvailable: nil, warns: false),
@@ -48,6 +49,16 @@ struct StateMappingTests {
         #expect(warnings(harness.message("home/fan/state", "garbage")) == 0)
         #expect(warnings(harness.message("home/fan/state", "ON")) == 0)
         #expect(warnings(harness.message("home/fan/state", "garbage")) == 1)
+    }
+
+    @Test(arguments: [("online", true), ("offline", false), ("0", false), ("dead", false)])
+    func withoutAnUnavailableValueAnythingElseMeansUnreachable(payload: String, isAvailable: Bool) {
+        var config = BridgeConfig.sample
+        config.widgets[0].actions[0].availability = AvailabilitySource(topic: "home/fan/online", availableValue: "online")
+        var harness = BridgeHarness(config: config)
+        let effects = harness.message("home/fan/online", payload)
+        #expect(harness.bridge.states[ActionKey(slug: "living-room", actionId: "fan")]?.isAvailable == isAvailable)
+        #expect(!effects.contains { if case .log(.warning, _) = $0 { true } else { false } })
     }
 
     @Test func buttonActiveFollowsItsTopic() {

@@ -24,7 +24,6 @@ final class EndToEndHarness: @unchecked Sendable {
         broker = try MosquittoBroker()
         var settings = SimSettings(token: Self.token, widgetSlugs: [Self.widget])
         settings.keepaliveIntervalMs = 500
-        settings.rules.toggleWaitEndsOnAnyUpdate = true
         simulator = try AiviSimulator.start(settings: settings, clock: simClock)
         devices = try TestDevices(brokerPort: broker.port)
         configPath = directory.file("bridge.yaml")
