@@ -44,7 +44,7 @@ extension Bridge {
         guard action.kind == press.kind else {
             return drop(.wrongKind, .warning, "is a \(press.kind.rawValue) press but the action is a \(action.kind.rawValue)")
         }
-        let lateMs = input.serverClockMs - press.expiresAtMs
+        let lateMs = input.serverClockMs.subtractingSaturating(press.expiresAtMs)
         guard lateMs <= 0 else { return drop(.expired, .warning, "expired \(lateMs) ms ago on the server's clock; not carried out") }
         guard !dedupe.contains(press.id) else { return drop(.duplicate, .info, "duplicate delivery; already handled") }
         return action
@@ -62,7 +62,7 @@ extension Bridge {
         if dedupe.remember(press.id, expiresAtMs: press.expiresAtMs, isUnsafe: !action.repeatSafe) {
             effects.append(.persistUnsafeEventIds(dedupe.unsafeEvents))
         }
-        let ageMs = press.createdAtMs.map { input.serverClockMs - $0 } ?? -1
+        let ageMs = press.createdAtMs.map { input.serverClockMs.subtractingSaturating($0) } ?? -1
         switch action.kind {
         case .button: pressButton(press, action, key, &effects)
         case .toggle: pressToggle(press, action, key, input, &effects)
@@ -132,7 +132,7 @@ extension Bridge {
         state.pendingPress = nil
         states[key] = state
         effects.append(.cancelTimer(.confirm(key)))
-        let elapsedMs = input.boardClockMs - pending.commandSentAtMs
+        let elapsedMs = input.boardClockMs.subtractingSaturating(pending.commandSentAtMs)
         let outcome = confirmed ? "confirmed by the device" : "device became unavailable"
         effects.append(.log(.info, "press \(pending.eventId) \(key): \(outcome) after \(elapsedMs) ms"))
         oweAnswer(key.slug, &effects)

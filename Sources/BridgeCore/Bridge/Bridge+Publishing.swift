@@ -46,8 +46,9 @@ extension Bridge {
                 effects.append(.log(.error, "publish of \(slug) refused with HTTP \(status): \(PatchVerdict.hint(forStatus: status))"))
             }
             scheduleRetry(slug, &publisher, afterMs: config.timing.permanentErrorRetryMs, &effects)
-        case .transient(let reason):
-            let delayMs = nextBackoffMs(&publisher)
+        case .transient(let reason, let retryAfterMs):
+            let backoffMs = nextBackoffMs(&publisher)
+            let delayMs = retryAfterMs ?? backoffMs
             effects.append(.log(.warning, "publish of \(slug) failed (\(reason)); retrying in \(delayMs) ms"))
             scheduleRetry(slug, &publisher, afterMs: delayMs, &effects)
         }
@@ -59,7 +60,7 @@ extension Bridge {
     mutating func nextBackoffMs(_ publisher: inout WidgetPublisher) -> Int64 {
         publisher.consecutiveFailures += 1
         let exponent = min(publisher.consecutiveFailures - 1, 30)
-        let ceilingMs = min(config.timing.publishRetryCapMs, config.timing.publishRetryInitialMs << Int64(exponent))
+        let ceilingMs = min(config.timing.publishRetryCapMs, config.timing.publishRetryInitialMs.doubledSaturating(times: exponent))
         let halfMs = max(1, ceilingMs / 2)
         return halfMs + Int64.random(in: 0...halfMs, using: &random)
     }

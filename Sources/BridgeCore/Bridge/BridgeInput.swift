@@ -16,7 +16,7 @@ public struct BridgeInput: Sendable, Equatable {
     }
 
     /// The server's clock at this input, as well as the bridge can tell.
-    public var serverClockMs: Int64 { boardClockMs + serverClockOffsetMs }
+    public var serverClockMs: Int64 { boardClockMs.addingSaturating(serverClockOffsetMs) }
 }
 
 /// The kinds of input the core decides on.

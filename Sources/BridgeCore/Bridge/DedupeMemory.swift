@@ -32,7 +32,7 @@ struct DedupeMemory: Sendable {
     /// when the unsafe set changed.
     mutating func forgetExpired(serverClockMs: Int64) -> Bool {
         let before = unsafeIds.count
-        for (id, expiresAtMs) in expiries where expiresAtMs + marginMs < serverClockMs {
+        for (id, expiresAtMs) in expiries where expiresAtMs.addingSaturating(marginMs) < serverClockMs {
             expiries[id] = nil
             unsafeIds.remove(id)
         }

@@ -39,17 +39,24 @@ struct WidgetPublisher: Sendable {
 /// How the bridge treats a PATCH outcome.
 enum PatchVerdict: Equatable {
     case success
+    /// 429; the server's `Retry-After`, clamped, when it sent one.
     case rateLimited(retryAfterMs: Int64?)
     /// Retrying the same body will not help (400, 401, 403, 404, 413, ...).
     case permanent(status: Int)
-    case transient(reason: String)
+    /// Worth retrying; after the server's `Retry-After` (503 only, clamped) when
+    /// it sent one, else after the backoff.
+    case transient(reason: String, retryAfterMs: Int64? = nil)
 
+    /// `Retry-After` is honoured on 429 and 503 only, always within
+    /// `RetryAfter.minimumMs...RetryAfter.maximumMs`.
     init(_ outcome: PatchOutcome) {
         switch outcome {
         case .status(let status, let retryAfterMs):
+            let honouredMs = retryAfterMs.map(RetryAfter.clampedMs)
             switch status {
             case 200..<300: self = .success
-            case 429: self = .rateLimited(retryAfterMs: retryAfterMs)
+            case 429: self = .rateLimited(retryAfterMs: honouredMs)
+            case 503: self = .transient(reason: "HTTP 503", retryAfterMs: honouredMs)
             case 408: self = .transient(reason: "HTTP 408")
             case 300..<500: self = .permanent(status: status)
             default: self = .transient(reason: "HTTP \(status)")

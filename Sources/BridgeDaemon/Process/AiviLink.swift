@@ -60,7 +60,9 @@ final class AiviLink: Sendable {
     static func outcome(_ result: HTTPClientResult) -> PatchOutcome {
         switch result {
         case .response(let response):
-            let retryAfterMs = response.header("Retry-After").flatMap { Int64($0) }.map { $0 * 1000 }
+            let retryAfterMs = response.header("Retry-After").flatMap {
+                RetryAfter.delayMs(header: $0, responseDate: response.header("Date"), boardClockMs: MonotonicClock.wallClockMs())
+            }
             return .status(response.status, retryAfterMs: retryAfterMs)
         case .failure(let error):
             return .transportFailure(error.description)

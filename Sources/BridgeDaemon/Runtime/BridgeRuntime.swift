@@ -28,7 +28,7 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// Server clock minus the board's wall clock, now (0 before any `Date`).
     private var serverClockOffsetMs: Int64 {
         guard let serverMinusMonotonicMs else { return 0 }
-        return MonotonicClock.nowMs() + serverMinusMonotonicMs - MonotonicClock.wallClockMs()
+        return MonotonicClock.nowMs().addingSaturating(serverMinusMonotonicMs).subtractingSaturating(MonotonicClock.wallClockMs())
     }
 
     /// Queues an input from any thread; false when the inbox is full.

@@ -5,7 +5,7 @@ struct TimerTable {
     private(set) var deadlinesMs: [BridgeTimer: Int64] = [:]
 
     mutating func start(_ timer: BridgeTimer, afterMs delayMs: Int64, nowMs: Int64) {
-        deadlinesMs[timer] = nowMs + max(0, delayMs)
+        deadlinesMs[timer] = nowMs.addingSaturating(max(0, delayMs))
     }
 
     mutating func cancel(_ timer: BridgeTimer) {
@@ -14,7 +14,7 @@ struct TimerTable {
 
     /// Milliseconds until the next deadline, or nil when no timer runs.
     func msUntilNext(nowMs: Int64) -> Int64? {
-        deadlinesMs.values.min().map { max(0, $0 - nowMs) }
+        deadlinesMs.values.min().map { max(0, $0.subtractingSaturating(nowMs)) }
     }
 
     /// Removes and returns the timers due at `nowMs`, earliest first.
