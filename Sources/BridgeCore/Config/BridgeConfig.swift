@@ -12,6 +12,10 @@ public struct BridgeConfig: Sendable, Equatable {
     public var status: StatusSettings?
     public var timing: TimingSettings
     public var widgets: [WidgetConfig]
+    /// Where the file named the settings that point at files or choose a
+    /// source ("aivi.token_file", "mqtt.password_file", "state_dir", ...), so
+    /// `check` can name the line of a file it cannot read.
+    public var settingLocations: [String: SourceLocation] = [:]
 
     public init(
         aivi: AiviSettings = AiviSettings(),

@@ -17,7 +17,7 @@ extension ConfigDecoder {
         let preset = decodePreset(section, zigbee2mqttBaseTopic: zigbee2mqttBaseTopic)
         let kind = decodeKind(section, hasPreset: preset != nil || section.entries.contains { DevicePreset(rawValue: $0.keyText) != nil })
         reportKeysOfOtherKind(section, kind: kind)
-        var action = ActionConfig(id: id ?? "", label: label ?? "", icon: string(section, "icon"), color: string(section, "color"),
+        var action = ActionConfig(id: id ?? "", label: label ?? "", icon: string(section, "icon"), color: color(section),
                                   kind: kind, location: node.location)
         action.preset = preset?.preset.rawValue
         action.repeatSafe = bool(section, "repeat_safe") ?? true
@@ -27,6 +27,16 @@ extension ConfigDecoder {
         }
         action.passthrough = decodePassthrough(section)
         return action
+    }
+
+    /// `color`: a named color or `#RRGGBB`, as the service accepts.
+    private mutating func color(_ section: ConfigSection) -> String? {
+        guard let color = string(section, "color") else { return nil }
+        if let problem = SwitchboardContentRules.colorProblem(color) {
+            error("'color' \(section.place) \(problem)", at: section.value("color")?.location ?? section.location)
+            return nil
+        }
+        return color
     }
 
     private mutating func decodeKind(_ section: ConfigSection, hasPreset: Bool) -> ActionKind {
@@ -211,7 +221,7 @@ extension ConfigDecoder {
         var members: [JSONMember] = []
         for entry in section.entries {
             if ConfigKeys.passthrough.contains(entry.keyText) {
-                members.append(JSONMember(entry.keyText, entry.value.jsonValue))
+                if let value = contentValue(entry, section: section) { members.append(JSONMember(entry.keyText, value)) }
             } else if entry.keyText == "extra", !entry.value.isNull {
                 guard let extras = entry.value.mappingEntries else {
                     error("'extra' \(section.place) must be a mapping of template fields, not \(entry.value.typeDescription)",
@@ -230,8 +240,22 @@ extension ConfigDecoder {
             error("'\(key)' under 'extra' \(section.place) is a field the bridge sets itself", at: extra.key.location)
         } else if members.contains(where: { $0.key == key }) {
             error("'\(key)' under 'extra' \(section.place) is already set", at: extra.key.location)
-        } else {
-            members.append(JSONMember(key, extra.value.jsonValue))
+        } else if let value = contentValue(extra, section: section) {
+            members.append(JSONMember(key, value))
         }
+    }
+
+    /// A template field's JSON; the fields the service wants as strings
+    /// (`subtitle`) are given as text, a null one is left out, and a list or
+    /// mapping there is an error (the service would refuse the whole widget).
+    private mutating func contentValue(_ entry: YAMLMapEntry, section: ConfigSection) -> JSONValue? {
+        guard SwitchboardContentRules.stringFields.contains(entry.keyText) else { return entry.value.jsonValue }
+        if entry.value.isNull { return nil }
+        guard let text = entry.value.scalar?.textValue else {
+            error("'\(entry.keyText)' \(section.place) must be text, not \(entry.value.typeDescription); "
+                  + "the service refuses the whole widget otherwise", at: entry.value.location)
+            return nil
+        }
+        return .string(text)
     }
 }

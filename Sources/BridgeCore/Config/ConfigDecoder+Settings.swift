@@ -11,6 +11,14 @@ extension ConfigDecoder {
         }
         if let mqtt = top.value("mqtt") { config.mqtt = decodeMQTT(mqtt) }
         if let directory = string(top, "state_dir") { config.stateDirectory = directory }
+        if let aivi = top.value("aivi") { Self.recordLocations(of: aivi, ["token_file", "token_env", "ca_file"], prefix: "aivi.", into: &config) }
+        if let mqtt = top.value("mqtt") {
+            Self.recordLocations(of: mqtt, ["password_file"], prefix: "mqtt.", into: &config)
+            if let tls = mqtt.mappingEntries?.first(where: { $0.keyText == "tls" })?.value {
+                Self.recordLocations(of: tls, ["ca_file"], prefix: "mqtt.tls.", into: &config)
+            }
+        }
+        Self.recordLocations(of: root, ["state_dir"], prefix: "", into: &config)
         if let status = top.value("status") { config.status = decodeStatus(status) }
         if let timing = top.value("timing") { config.timing = decodeTiming(timing) }
         if let widgets = top.value("widgets") {
@@ -19,6 +27,13 @@ extension ConfigDecoder {
             error("missing required key 'widgets' at the top level (the widgets this bridge owns)", at: top.location)
         }
         return config
+    }
+
+    /// Remembers where `keys` of a mapping are written (their value's position).
+    static func recordLocations(of node: YAMLNode, _ keys: [String], prefix: String, into config: inout BridgeConfig) {
+        for entry in node.mappingEntries ?? [] where keys.contains(entry.keyText) && !entry.value.isNull {
+            config.settingLocations[prefix + entry.keyText] = entry.value.location
+        }
     }
 
     mutating func decodeAivi(_ node: YAMLNode) -> AiviSettings {

@@ -53,7 +53,27 @@ extension ConfigDecoder {
             }
             actions.append(action)
         }
-        return WidgetConfig(slug: slug ?? "", actions: actions, location: node.location)
+        let widgetConfig = WidgetConfig(slug: slug ?? "", actions: actions, location: node.location)
+        checkContentSize(widgetConfig, name: name)
+        return widgetConfig
+    }
+
+    /// The service refuses a body over its limit (413): the largest content a
+    /// widget can have (every toggle on, every button active) must fit.
+    private mutating func checkContentSize(_ widget: WidgetConfig, name: String) {
+        var states: [ActionKey: ActionState] = [:]
+        for action in widget.actions {
+            var state = ActionState()
+            state.isOn = true
+            state.isActive = true
+            states[ActionKey(slug: widget.slug, actionId: action.id)] = state
+        }
+        let bytes = ContentRenderer.patchBody(widget: widget, states: states).utf8.count
+        let limit = SwitchboardContentRules.maxPatchBodyBytes
+        if bytes > limit {
+            error("the content of \(name) is \(bytes) bytes, and the service refuses more than \(limit) (413): "
+                  + "shorten its template fields or split it into two widgets", at: widget.location ?? SourceLocation(line: 1, column: 1))
+        }
     }
 
     /// The text of `key` in a mapping node, before the node is decoded (to

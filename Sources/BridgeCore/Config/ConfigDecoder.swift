@@ -73,7 +73,26 @@ extension ConfigDecoder {
             }
             error(message, at: entry.key.location)
         }
+        for entry in entries where entry.value.isNull { reportValueTakenAsComment(entry) }
         return ConfigSection(entries: entries, location: node.location, name: name)
+    }
+
+    /// `color: #8B4513` is a key with no value and a comment: a '#' right
+    /// after the colon (and a space) starts a comment, so the value is lost.
+    /// Reported when the comment reads like a value (no space after '#').
+    private mutating func reportValueTakenAsComment(_ entry: YAMLMapEntry) {
+        let lineIndex = entry.key.location.line - 1
+        guard sourceLines.indices.contains(lineIndex) else { return }
+        let scalars = Array(sourceLines[lineIndex].unicodeScalars)
+        let keyStart = max(0, entry.key.location.column - 1)
+        guard keyStart < scalars.count, let colon = scalars[keyStart...].firstIndex(of: ":") else { return }
+        var index = colon + 1
+        while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
+        guard index > colon + 1, index + 1 < scalars.count, scalars[index] == "#",
+              scalars[index + 1] != " ", scalars[index + 1] != "\t" else { return }
+        let value = String(String.UnicodeScalarView(scalars[index...].prefix { $0 != " " && $0 != "\t" }))
+        error("'\(entry.keyText)' has no value: a '#' starts a comment here; quote the value: \(entry.keyText): \"\(value)\"",
+              at: SourceLocation(line: entry.key.location.line, column: index + 1))
     }
 
     /// A scalar used as text; booleans and numbers give their text as written.

@@ -51,7 +51,7 @@ public enum ConfigLoader {
     }
 
     /// The lines of the file as the diagnostics show them (no BOM, no CR).
-    static func splitLines(_ text: String) -> [String] {
+    public static func splitLines(_ text: String) -> [String] {
         var lines: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

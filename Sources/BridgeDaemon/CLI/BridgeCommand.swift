@@ -11,7 +11,10 @@ public enum BridgeCommand {
             print(UsageText.version)
             return 0
         case .check:
-            return printed(CheckCommand.run(configPath: configPath, environment: environment))
+            let report = CheckCommand.run(configPath: configPath, environment: environment)
+            if !report.problems.isEmpty { StandardErrorWriter.writeLine(report.problems) }
+            if !report.summary.isEmpty { print(report.summary) }
+            return report.status
         case .render:
             return printed(RenderCommand.run(configPath: configPath, stateArguments: arguments.states))
         case .run:

@@ -1,19 +1,39 @@
 import BridgeCore
 
-/// `switchboard-bridge check`: every error of the config at once, or a summary
-/// of its widgets, actions and topics; also whether the token can be read.
+/// `switchboard-bridge check`: every problem that would make `run` fail or the
+/// service refuse the content, each on the config line that causes it; then,
+/// only when there is no error, a summary of widgets, actions and topics.
+/// Problems go to stderr, the summary to stdout.
 public enum CheckCommand {
-    /// Runs the check; returns the exit status and what to print.
-    public static func run(configPath: String, environment: [String: String]) -> (status: Int32, output: String) {
+    /// What `check` found: the exit status, the problems (stderr), the summary (stdout).
+    public struct Report: Sendable {
+        public var status: Int32
+        public var problems: String
+        public var summary: String
+        /// Both, problems first (as a person reads a terminal).
+        public var output: String { [problems, summary].filter { !$0.isEmpty }.joined(separator: "\n") }
+    }
+
+    /// Runs the check as the current user, reading every file `run` would read.
+    public static func run(configPath: String, environment: [String: String]) -> Report {
         let loaded = ConfigFile.load(path: configPath)
-        guard let config = loaded.config else { return (1, loaded.report) }
-        var lines: [String] = []
-        if !loaded.report.isEmpty { lines.append(loaded.report) }
-        let token = tokenProblems(config, environment)
-        lines += token.lines
-        lines.append("\(configPath): config ok: \(summaryHeadline(config))")
-        lines += summary(config)
-        return (token.isError ? 1 : 0, lines.joined(separator: "\n"))
+        guard let config = loaded.config else {
+            return Report(status: 1, problems: loaded.report + "\n" + failedLine(configPath), summary: "")
+        }
+        var findings = CheckFindings(config: config, loaded: loaded)
+        if !loaded.report.isEmpty { findings.lines.append(loaded.report) }
+        findings.checkToken(environment)
+        findings.checkFiles(environment)
+        findings.checkStateDirectory()
+        guard !findings.hasError else {
+            return Report(status: 1, problems: (findings.lines + [failedLine(configPath)]).joined(separator: "\n"), summary: "")
+        }
+        let summary = ["\(configPath): config ok: \(summaryHeadline(config))"] + summary(config) + findings.notes
+        return Report(status: 0, problems: findings.lines.joined(separator: "\n"), summary: summary.joined(separator: "\n"))
+    }
+
+    static func failedLine(_ configPath: String) -> String {
+        "\(configPath): check failed: fix the errors above; `run` would not start or the service would refuse the content"
     }
 
     static func summaryHeadline(_ config: BridgeConfig) -> String {
@@ -51,16 +71,5 @@ public enum CheckCommand {
         if let active = action.activeSource { lines.append("active       \(active.topic) = \(active.value)") }
         if !action.repeatSafe { lines.append("not safe to repeat: event ids persisted") }
         return lines
-    }
-
-    static func tokenProblems(_ config: BridgeConfig, _ environment: [String: String]) -> (lines: [String], isError: Bool) {
-        let loader = CredentialLoader(
-            tokenFilePath: config.aivi.tokenFile, tokenEnvironmentVariable: config.aivi.tokenEnv, environment: environment)
-        do {
-            let token = try loader.load()
-            return (token.warnings.map { "warning: \($0)" }, false)
-        } catch {
-            return (["error: the API token cannot be read: \(error)"], true)
-        }
     }
 }

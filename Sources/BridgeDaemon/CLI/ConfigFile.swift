@@ -10,6 +10,11 @@ public enum ConfigFile {
     public struct Loaded: Sendable {
         public var config: BridgeConfig?
         public var report: String
+        /// The file's name as diagnostics show it, and its lines.
+        public var fileName: String = ""
+        public var sourceLines: [String] = []
+        /// Any warning among the diagnostics.
+        public var hasWarnings = false
     }
 
     public static func load(path: String) -> Loaded {
@@ -20,6 +25,7 @@ public enum ConfigFile {
         let text = String(decoding: bytes, as: UTF8.self)
         let fileName = path.split(separator: "/").last.map(String.init) ?? path
         let result = ConfigLoader.load(text: text, fileName: fileName)
-        return Loaded(config: result.config, report: result.rendered())
+        return Loaded(config: result.config, report: result.rendered(), fileName: fileName,
+                      sourceLines: ConfigLoader.splitLines(text), hasWarnings: !result.warnings.isEmpty)
     }
 }

@@ -13,7 +13,7 @@ extension Daemon {
             log.info("API token read from \(token.source)")
             return token.secret
         } catch {
-            throw .token("\(error)")
+            throw .token(TokenErrorText.describe(error, config: config).message)
         }
     }
 

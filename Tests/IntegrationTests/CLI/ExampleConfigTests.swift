@@ -30,12 +30,26 @@ struct ExampleConfigTests {
         #expect(result.diagnostics.isEmpty, "\(result.rendered())")
     }
 
+    /// A copy of an example whose `state_dir` is a private directory, so that
+    /// `check` reads nothing of this machine but the example itself.
+    static func hermeticCopy(_ name: String, directory: String, replacing: [(String, String)] = []) throws -> String {
+        var text = try String(contentsOfFile: Self.path(name), encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("state_dir:") }
+        text = lines.joined(separator: "\n") + "\nstate_dir: \(directory)/state\n"
+        for (old, new) in replacing { text = text.replacingOccurrences(of: old, with: new) }
+        let path = directory + "/" + name
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     @Test(arguments: examples)
     func examplePassesCheck(name: String) throws {
         let credentials = try Self.credentialsDirectory()
-        let result = CheckCommand.run(configPath: Self.path(name), environment: ["CREDENTIALS_DIRECTORY": credentials])
+        let path = try Self.hermeticCopy(name, directory: credentials)
+        let result = CheckCommand.run(configPath: path, environment: ["CREDENTIALS_DIRECTORY": credentials])
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("config ok:"))
+        #expect(result.summary.contains("config ok:"))
+        #expect(!result.problems.contains("error"), "\(result.problems)")
     }
 
     @Test func everyPresetHasAnExample() throws {
@@ -60,10 +74,17 @@ struct ExampleConfigTests {
         #expect(result.rendered().contains("shelly.yaml:"))
     }
 
-    @Test func checkReportsAMissingTokenAndFails() {
-        let result = CheckCommand.run(configPath: Self.path("esphome.yaml"), environment: [:])
+    /// Hermetic: the token file is one this test knows is missing (an
+    /// installed board has /etc/switchboard-bridge/aivi-token).
+    @Test func checkReportsAMissingTokenAndFails() throws {
+        let directory = try Self.credentialsDirectory()
+        let path = try Self.hermeticCopy("esphome.yaml", directory: directory,
+                                         replacing: [("/etc/switchboard-bridge/aivi-token", directory + "/missing-token")])
+        let result = CheckCommand.run(configPath: path, environment: [:])
         #expect(result.status == 1)
-        #expect(result.output.contains("API token cannot be read"))
+        #expect(result.problems.contains("API token cannot be read"))
+        #expect(result.problems.contains("No such file or directory"))
+        #expect(!result.output.contains("config ok"))
     }
 
     @Test func checkReportsEveryConfigErrorWithFileLineAndColumn() throws {

@@ -1,0 +1,92 @@
+import BridgeCore
+
+/// The problems `check` finds beyond the config's own diagnostics: the token,
+/// every file the daemon reads, the state directory. Each is rendered on the
+/// config line that names it, with that line and a caret.
+struct CheckFindings {
+    let config: BridgeConfig
+    let loaded: ConfigFile.Loaded
+    /// Problems, for stderr.
+    var lines: [String] = []
+    /// Facts worth knowing when all is well, for stdout.
+    var notes: [String] = []
+    private(set) var hasError = false
+
+    /// The state directory the shipped unit makes writable (`StateDirectory=`).
+    static let unitStateDirectory = "/var/lib/switchboard-bridge"
+
+    init(config: BridgeConfig, loaded: ConfigFile.Loaded) {
+        self.config = config
+        self.loaded = loaded
+    }
+
+    mutating func checkToken(_ environment: [String: String]) {
+        let loader = CredentialLoader(
+            tokenFilePath: config.aivi.tokenFile, tokenEnvironmentVariable: config.aivi.tokenEnv, environment: environment)
+        do {
+            let token = try loader.load()
+            for warning in token.warnings { report(.warning, "\(warning)", key: "aivi.token_file") }
+            notes.append("API token: read from \(token.source)")
+        } catch {
+            let described = TokenErrorText.describe(error, config: config)
+            report(.error, "the API token cannot be read: \(described.message)", key: described.settingKey)
+        }
+    }
+
+    mutating func checkFiles(_ environment: [String: String]) {
+        if let path = config.mqtt.passwordFile {
+            checkReadable(path, what: "the MQTT password file", key: "mqtt.password_file", environment)
+            if FileAccessProbe.readProblem(path) == nil, let mode = FileAccessProbe.permissionBits(path), mode & 0o044 != 0 {
+                report(.warning, "password file \(path) is readable by other users (mode \(OctalText.format(mode))); "
+                       + "run: chmod 600 \(path)", key: "mqtt.password_file")
+            }
+        }
+        if let path = config.aivi.caFile { checkReadable(path, what: "the CA file", key: "aivi.ca_file", environment) }
+        if let path = config.mqtt.tls?.caFile { checkReadable(path, what: "the CA file", key: "mqtt.tls.ca_file", environment) }
+    }
+
+    private mutating func checkReadable(_ path: String, what: String, key: String, _ environment: [String: String]) {
+        guard let problem = FileAccessProbe.readProblem(path) else { return }
+        if path.hasPrefix("/run/credentials/"), environment["CREDENTIALS_DIRECTORY"] == nil {
+            report(.warning, "\(what) \(path) is a systemd credential, present only while the service runs "
+                   + "(\(problem) here); check the file its LoadCredential= line names", key: key)
+            return
+        }
+        report(.error, "cannot read \(what) \(path): \(problem); `run` would stop at start", key: key)
+    }
+
+    mutating func checkStateDirectory() {
+        let directory = config.stateDirectory
+        let user = FileAccessProbe.currentUserDescription()
+        if let problem = FileAccessProbe.stateDirectoryProblem(directory) {
+            report(.error, "state_dir: \(problem) (checked as user \(user)); `run` would stop at start", key: "state_dir")
+        } else {
+            notes.append("state_dir: \(directory) can be created and written by user \(user)")
+        }
+        if trimmedDirectory(directory) != Self.unitStateDirectory {
+            report(.warning, "state_dir \(directory): under the shipped unit only \(Self.unitStateDirectory) is writable "
+                   + "(StateDirectory=switchboard-bridge); add ReadWritePaths=\(directory) with "
+                   + "`sudo systemctl edit switchboard-bridge`, or use \(Self.unitStateDirectory)", key: "state_dir")
+        }
+    }
+
+    private func trimmedDirectory(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+
+    /// A problem on the line of `key` (with the line and a caret), or on the
+    /// file when the key is not written in it (a default).
+    private mutating func report(_ severity: ConfigDiagnostic.Severity, _ message: String, key: String?) {
+        if severity == .error { hasError = true }
+        guard let key, let location = config.settingLocations[key] else {
+            lines.append("\(loaded.fileName): \(severity.rawValue): \(message)")
+            return
+        }
+        let lineIndex = location.line - 1
+        let sourceLine = loaded.sourceLines.indices.contains(lineIndex) ? loaded.sourceLines[lineIndex] : nil
+        lines.append(ConfigDiagnostic(severity: severity, fileName: loaded.fileName, location: location,
+                                      message: message, sourceLine: sourceLine).rendered())
+    }
+}

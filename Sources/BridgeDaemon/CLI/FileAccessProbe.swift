@@ -1,0 +1,59 @@
+import Glibc
+
+/// What `check` asks the file system, as the daemon's user would meet it: can
+/// a file be read, who may read it, can a directory be created and written.
+enum FileAccessProbe {
+    /// Why `path` cannot be opened for reading ("No such file or directory
+    /// (errno 2)"), or nil when it can.
+    static func readProblem(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return SystemErrorText.describe(errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return "it is a directory" }
+        return nil
+    }
+
+    /// The permission bits of `path`, nil when it cannot be examined.
+    static func permissionBits(_ path: String) -> UInt32? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return UInt32(status.st_mode) & 0o7777
+    }
+
+    /// Why the daemon's user could not use `path` as its state directory (it
+    /// creates it with `mkdir`, then writes files in it), or nil.
+    static func stateDirectoryProblem(_ path: String) -> String? {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { return "\(path) exists and is not a directory" }
+            guard access(path, W_OK | X_OK) == 0 else { return "\(path) is not writable: \(SystemErrorText.describe(errno))" }
+            return nil
+        }
+        let failure = errno
+        guard failure == ENOENT else { return "\(path) cannot be examined: \(SystemErrorText.describe(failure))" }
+        let parent = parentDirectory(of: path)
+        var parentStatus = stat()
+        guard stat(parent, &parentStatus) == 0, parentStatus.st_mode & S_IFMT == S_IFDIR else {
+            return "\(path) cannot be created: its parent \(parent) does not exist"
+        }
+        guard access(parent, W_OK | X_OK) == 0 else {
+            return "\(path) cannot be created in \(parent): \(SystemErrorText.describe(errno))"
+        }
+        return nil
+    }
+
+    /// "root (uid 0)": the user whose rights were checked.
+    static func currentUserDescription() -> String {
+        let uid = geteuid()
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
+        return "\(String(cString: name)) (uid \(uid))"
+    }
+
+    static func parentDirectory(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        return slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+}

@@ -1,0 +1,47 @@
+import BridgeCore
+
+/// Why the API token could not be read, with the reason for each source tried
+/// and the config setting that chose the source (for `check` and `run`).
+enum TokenErrorText {
+    struct Described {
+        var message: String
+        /// The config key that chose the failing source ("aivi.token_file"), if any.
+        var settingKey: String?
+    }
+
+    static func describe(_ error: CredentialError, config: BridgeConfig) -> Described {
+        switch error {
+        case .noTokenFound(let tried) where !tried.isEmpty:
+            let reasons = tried.map { "\($0) (\(reason($0))\(chosenBy($0, config)))" }
+            return Described(message: "tried " + reasons.joined(separator: ", "), settingKey: tried.last.flatMap(settingKey))
+        case .noTokenFound:
+            return Described(message: "\(error)", settingKey: nil)
+        case .unreadable(let source, _), .tooLarge(let source, _), .empty(let source), .notText(let source):
+            return Described(message: "\(error)\(chosenBy(source, config).isEmpty ? "" : ";" + chosenBy(source, config))",
+                             settingKey: settingKey(source))
+        }
+    }
+
+    /// Why a source that was tried held nothing.
+    static func reason(_ source: TokenSource) -> String {
+        switch source {
+        case .systemdCredential(_, let path), .file(let path): return FileAccessProbe.readProblem(path) ?? "not found"
+        case .environmentVariable: return "not set"
+        }
+    }
+
+    static func settingKey(_ source: TokenSource) -> String? {
+        switch source {
+        case .systemdCredential: return nil
+        case .file: return "aivi.token_file"
+        case .environmentVariable: return "aivi.token_env"
+        }
+    }
+
+    /// " chosen by aivi.token_file on line 8", or "" for a systemd credential.
+    static func chosenBy(_ source: TokenSource, _ config: BridgeConfig) -> String {
+        guard let key = settingKey(source) else { return "; from $CREDENTIALS_DIRECTORY" }
+        guard let location = config.settingLocations[key] else { return "" }
+        return "; chosen by \(key) on line \(location.line)"
+    }
+}
