@@ -20,13 +20,31 @@ public struct MQTTSettings: Sendable {
         }
     }
 
+    /// TLS to the broker. Whenever it is set the connection is TLS, never plain.
+    public struct TLS: Sendable, Equatable {
+        /// The system's trust store (Debian's hashed certificate directory).
+        public static let systemCADirectory = "/etc/ssl/certs"
+        /// A CA bundle to verify the broker against; nil uses `caDirectory`.
+        public var caFile: String?
+        /// A hashed CA directory, used when there is no `caFile`.
+        public var caDirectory: String
+        /// Skips verifying the certificate and the host name (explicit opt-out only).
+        public var insecure: Bool
+
+        public init(caFile: String? = nil, caDirectory: String = TLS.systemCADirectory, insecure: Bool = false) {
+            self.caFile = caFile
+            self.caDirectory = caDirectory
+            self.insecure = insecure
+        }
+    }
+
     public var host: String
     public var port: Int
     public var clientId: String
     public var username: String?
     public var password: String?
-    /// CA file for TLS; when set the connection uses TLS verified against it.
-    public var tlsCAFile: String?
+    /// TLS settings; nil for plain TCP.
+    public var tls: TLS?
     public var protocolVersion: ProtocolVersion
     public var keepAliveSeconds: Int
     public var status: Status?
@@ -48,7 +66,7 @@ public struct MQTTSettings: Sendable {
         clientId: String,
         username: String? = nil,
         password: String? = nil,
-        tlsCAFile: String? = nil,
+        tls: TLS? = nil,
         protocolVersion: ProtocolVersion = .v311,
         keepAliveSeconds: Int = 30,
         status: Status? = nil,
@@ -64,7 +82,7 @@ public struct MQTTSettings: Sendable {
         self.clientId = clientId
         self.username = username
         self.password = password
-        self.tlsCAFile = tlsCAFile
+        self.tls = tls
         self.protocolVersion = protocolVersion
         self.keepAliveSeconds = keepAliveSeconds
         self.status = status

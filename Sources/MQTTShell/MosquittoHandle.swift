@@ -40,9 +40,18 @@ enum MosquittoHandle {
             }
             try MQTTError.check(rc, "will")
         }
-        if let caFile = settings.tlsCAFile {
-            try MQTTError.check(mosquitto_tls_set(handle, caFile, nil, nil, nil, nil), "TLS CA file")
-        }
+        if let tls = settings.tls { try configureTLS(handle, tls) }
         MosquittoCallbacks.install(on: handle)
+    }
+
+    /// TLS always verifies the peer (certificate chain and host name) unless
+    /// `insecure`; without a CA file, against the system's CA directory.
+    private static func configureTLS(_ handle: OpaquePointer, _ tls: MQTTSettings.TLS) throws {
+        let directory: String? = tls.caFile == nil ? tls.caDirectory : nil
+        try MQTTError.check(mosquitto_tls_set(handle, tls.caFile, directory, nil, nil, nil),
+                            tls.caFile == nil ? "TLS CA directory \(tls.caDirectory)" : "TLS CA file")
+        let verifyPeer: Int32 = tls.insecure ? 0 : 1
+        try MQTTError.check(mosquitto_tls_opts_set(handle, verifyPeer, nil, nil), "TLS verification")
+        try MQTTError.check(mosquitto_tls_insecure_set(handle, tls.insecure), "TLS host name verification")
     }
 }

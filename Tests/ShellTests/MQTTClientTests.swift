@@ -10,11 +10,11 @@ final class RecordedMQTTClient: @unchecked Sendable {
 
     init(
         port: Int, host: String = "127.0.0.1", statusTopic: String? = "bridge/status", username: String? = nil, password: String? = nil,
-        subscriptions: Set<String> = [], protocolVersion: MQTTSettings.ProtocolVersion = .v311, tlsCAFile: String? = nil
+        subscriptions: Set<String> = [], protocolVersion: MQTTSettings.ProtocolVersion = .v311, tls: MQTTSettings.TLS? = nil
     ) throws {
         var settings = MQTTSettings(host: host, port: port, clientId: "test-\(UUID().uuidString)")
         settings.protocolVersion = protocolVersion
-        settings.tlsCAFile = tlsCAFile
+        settings.tls = tls
         settings.username = username
         settings.password = password
         settings.status = statusTopic.map { MQTTSettings.Status(topic: $0) }
@@ -178,7 +178,7 @@ struct MQTTClientTests {
     @Test func connectsOverTLSWithTheCAFile() throws {
         let broker = try MosquittoBroker(useTLS: true)
         let caFile = try #require(broker.certificates?.caFile)
-        let recorded = try RecordedMQTTClient(port: broker.port, tlsCAFile: caFile)
+        let recorded = try RecordedMQTTClient(port: broker.port, tls: MQTTSettings.TLS(caFile: caFile))
         try recorded.client.start()
         defer { recorded.client.stop() }
         #expect(waitUntil { recorded.connectedCount == 1 })
@@ -187,15 +187,37 @@ struct MQTTClientTests {
     @Test func untrustedBrokerCertificateIsFatal() throws {
         let broker = try MosquittoBroker(useTLS: true)
         let otherAuthority = try TestCertificates(directory: broker.directory, name: "other")
-        let recorded = try RecordedMQTTClient(port: broker.port, tlsCAFile: otherAuthority.caFile)
+        let recorded = try RecordedMQTTClient(port: broker.port, tls: MQTTSettings.TLS(caFile: otherAuthority.caFile))
         try recorded.client.start()
         defer { recorded.client.stop() }
         #expect(waitUntil { !recorded.fatalReasons.isEmpty })
         #expect(recorded.connectedCount == 0)
     }
 
+    /// Issue 12, item 1: no CA file means the system's trust store, which does not
+    /// hold the test CA: refused (proof that the certificate is verified).
+    @Test func withoutACAFileTheSystemStoreVerifiesTheBroker() throws {
+        let broker = try MosquittoBroker(useTLS: true)
+        let recorded = try RecordedMQTTClient(port: broker.port, tls: MQTTSettings.TLS())
+        try recorded.client.start()
+        defer { recorded.client.stop() }
+        #expect(waitUntil { !recorded.fatalReasons.isEmpty })
+        #expect(recorded.connectedCount == 0)
+    }
+
+    /// `insecure` connects to a broker whose certificate nobody vouches for.
+    @Test(arguments: [nil, "other"] as [String?])
+    func insecureSkipsVerification(caName: String?) throws {
+        let broker = try MosquittoBroker(useTLS: true)
+        let caFile = try caName.map { try TestCertificates(directory: broker.directory, name: $0).caFile }
+        let recorded = try RecordedMQTTClient(port: broker.port, tls: MQTTSettings.TLS(caFile: caFile, insecure: true))
+        try recorded.client.start()
+        defer { recorded.client.stop() }
+        #expect(waitUntil { recorded.connectedCount == 1 })
+    }
+
     @Test func missingCAFileFailsAtStart() throws {
-        let recorded = try RecordedMQTTClient(port: 1883, tlsCAFile: "/nonexistent/ca.crt")
+        let recorded = try RecordedMQTTClient(port: 1883, tls: MQTTSettings.TLS(caFile: "/nonexistent/ca.crt"))
         #expect(throws: MQTTError.self) { try recorded.client.start() }
     }
 }

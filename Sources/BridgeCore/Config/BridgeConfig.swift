@@ -74,10 +74,22 @@ public struct MQTTSettings: Sendable, Equatable {
     public init() {}
 }
 
-/// TLS settings of the MQTT connection.
+/// TLS settings of the MQTT connection. Any TLS setting means TLS: without a
+/// `caFile` the system's trust store; the broker's certificate and host name
+/// are verified unless `insecure` (explicit, and warned about loudly).
 public struct MQTTTLSSettings: Sendable, Equatable {
     public var caFile: String?
-    public init(caFile: String? = nil) { self.caFile = caFile }
+    /// Skips verifying the broker's certificate and host name.
+    public var insecure: Bool
+
+    public init(caFile: String? = nil, insecure: Bool = false) {
+        self.caFile = caFile
+        self.insecure = insecure
+    }
+
+    /// Why `insecure` is dangerous, for `check` and the start-up log.
+    public static let insecureWarning = "'insecure: true' in 'mqtt.tls': the broker's certificate and host name are NOT verified; "
+        + "anyone on the network path can pose as the broker and read the MQTT password and commands"
 }
 
 /// The MQTT protocol version to speak.

@@ -96,11 +96,14 @@ extension ConfigDecoder {
         return settings
     }
 
-    /// `tls: { ca_file: ... }`, `tls: {}` or `tls: true` (system CAs), `tls: false`.
+    /// `tls: { ca_file: ..., insecure: true }`, `tls: {}` or `tls: true` (system CAs),
+    /// `tls: false`. Every form but `false` means TLS.
     private mutating func decodeTLS(_ node: YAMLNode) -> MQTTTLSSettings? {
         if case .bool(let enabled)? = node.scalar?.value { return enabled ? MQTTTLSSettings() : nil }
         guard let tls = section(node, name: "'mqtt.tls'", allowedKeys: ConfigKeys.mqttTLS) else { return nil }
-        return MQTTTLSSettings(caFile: string(tls, "ca_file"))
+        let insecure = bool(tls, "insecure") ?? false
+        if insecure { warning(MQTTTLSSettings.insecureWarning, at: tls.value("insecure")?.location ?? tls.location) }
+        return MQTTTLSSettings(caFile: string(tls, "ca_file"), insecure: insecure)
     }
 
     /// `status: {listen, path, refresh_s}`; `status: true` for the defaults,

@@ -7,7 +7,7 @@ public enum ConfigKeys {
         "host", "port", "client_id", "username", "password_file", "tls", "status_topic", "protocol",
         "keepalive_s", "zigbee2mqtt_base_topic",
     ]
-    public static let mqttTLS = ["ca_file"]
+    public static let mqttTLS = ["ca_file", "insecure"]
     public static let status = ["listen", "path", "refresh_s"]
     public static let timing = [
         "confirm_timeout_ms", "settle_window_ms", "publish_retry_initial_ms", "publish_retry_cap_ms",

@@ -38,7 +38,7 @@ extension Daemon {
     static func mqttSettings(_ config: BridgeConfig, password: String?) -> MQTTShell.MQTTSettings {
         MQTTShell.MQTTSettings(
             host: config.mqtt.host, port: config.mqtt.port, clientId: config.mqtt.clientId,
-            username: config.mqtt.username, password: password, tlsCAFile: config.mqtt.tls?.caFile,
+            username: config.mqtt.username, password: password, tls: config.mqtt.tls.map { MQTTShell.MQTTSettings.TLS(caFile: $0.caFile, insecure: $0.insecure) },
             protocolVersion: config.mqtt.protocolVersion == .v5 ? .v5 : .v311,
             keepAliveSeconds: config.mqtt.keepaliveSeconds,
             status: MQTTShell.MQTTSettings.Status(topic: config.mqtt.statusTopic)

@@ -14,9 +14,10 @@ final class HostileWorld: @unchecked Sendable {
 
     /// `extraConfig` is appended at the top level of the config (e.g. a `status:` section);
     /// `mqttExtra` inside `mqtt:`.
-    init(script: [String: Any], timing: String = "", mqttExtra: String = "", extraConfig: String = "") throws {
+    init(script: [String: Any], timing: String = "", mqttExtra: String = "", extraConfig: String = "",
+         brokerOverride: MosquittoBroker? = nil) throws {
         directory = try TemporaryDirectory(prefix: "hostile")
-        broker = try MosquittoBroker()
+        broker = try brokerOverride ?? MosquittoBroker()
         server = try HostileAiviServer(script: script)
         configPath = directory.file("bridge.yaml")
         let config = """
