@@ -46,21 +46,19 @@ public final class SSEClient: Sendable {
         var retryMs = settings.initialReconnectDelayMs
         while !isStopped {
             let outcome = connectOnce()
-            if let serverRetryMs = outcome.retryMs { retryMs = serverRetryMs }
+            if let serverRetryMs = outcome.retryMs { retryMs = SSEReconnectPolicy.clampedRetryMs(serverRetryMs) }
             if isStopped { return }
             handler(.disconnected(reason: outcome.reason))
-            failures = outcome.wasHealthy ? 0 : failures + 1
+            failures = outcome.wasHealthy ? 0 : min(failures + 1, 64)
             let delayMs = Self.reconnectDelayMs(retryMs: retryMs, failures: failures, capMs: settings.maxReconnectDelayMs)
             control.wait(timeoutMs: delayMs, until: { $0.isStopped })
         }
     }
 
-    /// `retry` for a healthy stream; doubled per failure up to the cap; the
-    /// upper half jittered so many bridges do not reconnect in step.
+    /// `retry` (clamped) for a healthy stream; doubled per failure up to the
+    /// cap; the upper half jittered so many bridges do not reconnect in step.
     static func reconnectDelayMs(retryMs: Int, failures: Int, capMs: Int) -> Int {
-        let ceilingMs = min(capMs, retryMs << min(failures, 16))
-        let halfMs = max(1, ceilingMs / 2)
-        return halfMs + Int.random(in: 0...halfMs)
+        SSEReconnectPolicy.delayMs(retryMs: retryMs, failures: failures, capMs: capMs)
     }
 
     struct Outcome {
@@ -84,7 +82,9 @@ public final class SSEClient: Sendable {
         } catch {
             return Outcome(reason: "\(error)", retryMs: nil, wasHealthy: false)
         }
-        let healthy = connection.isOpen && connection.eventCount > 0 || connection.isOpen && !connection.isDead
+        let openMs = connection.openedAtMs.map { MonotonicClock.nowMs() - $0 } ?? 0
+        let healthy = SSEReconnectPolicy.wasHealthy(
+            opened: connection.isOpen, eventCount: connection.eventCount, openMs: openMs, died: connection.isDead)
         return Outcome(reason: Self.reason(code, connection), retryMs: connection.retryMs, wasHealthy: healthy)
     }
 

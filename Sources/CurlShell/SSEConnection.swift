@@ -13,6 +13,8 @@ final class SSEConnection {
     var contentType = ""
     var dateHeader: String?
     var isOpen = false
+    /// When the head was accepted (monotonic ms).
+    var openedAtMs: Int64?
     var refusal: String?
     var isDead = false
     var lastByteAtMs = MonotonicClock.nowMs()
@@ -56,6 +58,7 @@ final class SSEConnection {
             return false
         }
         isOpen = true
+        openedAtMs = MonotonicClock.nowMs()
         handler(.connected(dateHeader: dateHeader))
         return true
     }

@@ -139,9 +139,9 @@ public struct SSEParser: Sendable {
         case "id" where !value.contains(0):
             lastEventIdBuffer = String(decoding: value, as: UTF8.self)
         case "retry":
-            if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-               let milliseconds = Int(String(decoding: value, as: UTF8.self)) {
-                outputs.append(.retry(milliseconds))
+            if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+                // More digits than an Int holds: as large as it gets (clamped later).
+                outputs.append(.retry(Int(String(decoding: value, as: UTF8.self)) ?? Int.max))
             }
         default: break
         }

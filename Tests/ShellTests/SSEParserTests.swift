@@ -83,3 +83,42 @@ struct SSEParserTests {
         #expect(parser.feed(Array("\u{FEFF}data: b\n\n".utf8)) == [Self.event("b", id: "9")])
     }
 }
+
+/// Issue 12, item 4: the reconnect delay for any `retry:` and any failure count.
+@Suite("SSE reconnect policy")
+struct SSEReconnectPolicyTests {
+    @Test(arguments: [(0, 500), (-5, 500), (250, 500), (2_500, 2_500), (Int.max, 300_000), (Int.min, 500)])
+    func retryIsClamped(serverRetryMs: Int, expectedMs: Int) {
+        #expect(SSEReconnectPolicy.clampedRetryMs(serverRetryMs) == expectedMs)
+    }
+
+    @Test(arguments: [0, 1, 5, 31, 64, Int.max])
+    func delaysStayWithinTheClampedRangeForAnyInput(failures: Int) {
+        for retryMs in [0, 1, 1_000, Int.max, Int.min] {
+            for pick in [{ (range: ClosedRange<Int>) in range.lowerBound }, { (range: ClosedRange<Int>) in range.upperBound }] {
+                let delayMs = SSEReconnectPolicy.delayMs(retryMs: retryMs, failures: failures, capMs: 30_000, random: pick)
+                #expect(delayMs >= 250 && delayMs <= 300_000, "retry \(retryMs), failures \(failures): \(delayMs)")
+            }
+        }
+    }
+
+    @Test func failuresDoubleTheCeilingUpToTheCap() {
+        let ceilings = (0..<8).map { SSEReconnectPolicy.delayMs(retryMs: 500, failures: $0, capMs: 30_000) { $0.upperBound } }
+        #expect(ceilings == [500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000])
+        #expect(SSEReconnectPolicy.delayMs(retryMs: 120_000, failures: 3, capMs: 30_000) { $0.upperBound } == 120_000)
+    }
+
+    @Test func aStreamThatClosesAtOnceWithoutEventsIsAFailure() {
+        #expect(!SSEReconnectPolicy.wasHealthy(opened: true, eventCount: 0, openMs: 5, died: false))
+        #expect(SSEReconnectPolicy.wasHealthy(opened: true, eventCount: 0, openMs: 60_000, died: false))
+        #expect(SSEReconnectPolicy.wasHealthy(opened: true, eventCount: 1, openMs: 5, died: false))
+        #expect(!SSEReconnectPolicy.wasHealthy(opened: true, eventCount: 0, openMs: 60_000, died: true))
+        #expect(!SSEReconnectPolicy.wasHealthy(opened: false, eventCount: 0, openMs: 0, died: false))
+    }
+
+    @Test func hugeRetryDigitsSaturate() {
+        var parser = SSEParser(maxEventBytes: 1024, lastEventId: nil)
+        let outputs = parser.feed(Array("retry: 99999999999999999999999999\n\n".utf8))
+        #expect(outputs == [.retry(Int.max)])
+    }
+}

@@ -1,0 +1,33 @@
+/// When the event stream reconnects: the server's `retry:` clamped to
+/// `minRetryMs...maxRetryMs` (so `retry: 0` cannot hot-loop and a huge one
+/// cannot stop the stream for ever), doubled per consecutive failure up to the
+/// cap, the upper half jittered. Overflow-safe for any input.
+public enum SSEReconnectPolicy {
+    public static let minRetryMs = 500
+    public static let maxRetryMs = 300_000
+    /// A stream that delivered no event and closed sooner than this was not
+    /// healthy: the next reconnect backs off instead of starting over.
+    public static let minHealthyStreamMs: Int64 = 10_000
+
+    /// The server's `retry:` value as the bridge honours it.
+    public static func clampedRetryMs(_ serverRetryMs: Int) -> Int {
+        min(max(serverRetryMs, minRetryMs), maxRetryMs)
+    }
+
+    /// The delay before the next connect after `failures` consecutive failures
+    /// (0 after a healthy stream); `random` picks in a closed range.
+    public static func delayMs(retryMs: Int, failures: Int, capMs: Int,
+                               random: (ClosedRange<Int>) -> Int = { Int.random(in: $0) }) -> Int {
+        let baseMs = clampedRetryMs(retryMs)
+        var ceilingMs = baseMs
+        let limitMs = max(baseMs, min(capMs, maxRetryMs))
+        for _ in 0..<min(max(0, failures), 32) where ceilingMs < limitMs { ceilingMs = min(limitMs, ceilingMs * 2) }
+        let halfMs = max(1, ceilingMs / 2)
+        return halfMs + random(0...halfMs)
+    }
+
+    /// Whether a finished connection counts as healthy (resets the backoff).
+    public static func wasHealthy(opened: Bool, eventCount: Int, openMs: Int64, died: Bool) -> Bool {
+        opened && (eventCount > 0 || !died && openMs >= minHealthyStreamMs)
+    }
+}
