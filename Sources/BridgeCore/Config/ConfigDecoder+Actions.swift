@@ -14,6 +14,11 @@ extension ConfigDecoder {
         guard let section = section(node, name: name, allowedKeys: ConfigKeys.action) else { return nil }
         let id = requiredString(section, "id")
         let label = requiredString(section, "label")
+        if Self.hasMisspeltPreset(section) {
+            // The unknown key is reported with its suggestion; what would follow
+            // from the action lacking a preset (its kind, its topics) is not.
+            return ActionConfig(id: id ?? "", label: label ?? "", kind: .toggle, location: node.location)
+        }
         let preset = decodePreset(section, zigbee2mqttBaseTopic: zigbee2mqttBaseTopic)
         let kind = decodeKind(section, hasPreset: preset != nil || section.entries.contains { DevicePreset(rawValue: $0.keyText) != nil })
         reportKeysOfOtherKind(section, kind: kind)
@@ -27,6 +32,13 @@ extension ConfigDecoder {
         }
         action.passthrough = decodePassthrough(section)
         return action
+    }
+
+    /// An unknown key that is close to a preset's name (`tasmotta`, `zigbee`).
+    static func hasMisspeltPreset(_ section: ConfigSection) -> Bool {
+        section.entries.contains { entry in
+            !ConfigKeys.action.contains(entry.keyText) && EditDistance.suggestion(for: entry.keyText, among: ConfigKeys.presets) != nil
+        }
     }
 
     /// `color`: a named color or `#RRGGBB`, as the service accepts.

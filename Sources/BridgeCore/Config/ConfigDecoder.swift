@@ -68,13 +68,27 @@ extension ConfigDecoder {
         }
         for entry in entries where !allowedKeys.contains(entry.keyText) {
             var message = "unknown key '\(entry.keyText)' \(name == ConfigSection.topLevelName ? "at" : "in") \(name)"
-            if let suggestion = EditDistance.suggestion(for: entry.keyText, among: allowedKeys) {
+            if let section = Self.sectionAbove(entry, in: entries, topLevel: name == ConfigSection.topLevelName) {
+                message += " (it belongs under '\(section):' above, which is left empty: indent it)"
+            } else if let suggestion = EditDistance.suggestion(for: entry.keyText, among: allowedKeys) {
                 message += " (did you mean '\(suggestion)'?)"
             }
             error(message, at: entry.key.location)
         }
         for entry in entries where entry.value.isNull { reportValueTakenAsComment(entry) }
         return ConfigSection(entries: entries, location: node.location, name: name)
+    }
+
+    /// For a key left unindented at the top level (`mqtt:` then `host: x` at
+    /// column 1): the empty section above it that has such a key.
+    static func sectionAbove(_ entry: YAMLMapEntry, in entries: [YAMLMapEntry], topLevel: Bool) -> String? {
+        guard topLevel, let index = entries.firstIndex(where: { $0.key.location == entry.key.location }) else { return nil }
+        for previous in entries[..<index].reversed() {
+            guard ConfigKeys.topLevel.contains(previous.keyText) else { continue }
+            guard previous.value.isNull, let keys = ConfigKeys.sectionKeys[previous.keyText] else { return nil }
+            return keys.contains(entry.keyText) ? previous.keyText : nil
+        }
+        return nil
     }
 
     /// `color: #8B4513` is a key with no value and a comment: a '#' right

@@ -14,6 +14,8 @@ public enum ConfigKeys {
         "permanent_error_retry_ms", "dedupe_margin_ms", "dedupe_capacity", "stream_dead_after_ms", "stop_grace_ms",
     ]
     public static let widget = ["slug", "actions"]
+    /// The keys of each top-level section.
+    public static let sectionKeys = ["aivi": aivi, "mqtt": mqtt, "status": status, "timing": timing]
     public static let message = ["topic", "payload", "qos", "retain"]
 
     /// The device presets, in the order the documentation lists them.

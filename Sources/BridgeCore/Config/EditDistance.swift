@@ -32,6 +32,15 @@ enum EditDistance {
             let distance = between(word.lowercased(), candidate)
             if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
-        return best?.candidate
+        if let best { return best.candidate }
+        return prefixSuggestion(for: word.lowercased(), among: candidates)
+    }
+
+    /// A candidate that starts with a word of four letters or more
+    /// (`zigbee` → `zigbee2mqtt`), when exactly one does.
+    static func prefixSuggestion(for word: String, among candidates: [String]) -> String? {
+        guard word.unicodeScalars.count >= 4 else { return nil }
+        let matches = candidates.filter { $0.hasPrefix(word) }
+        return matches.count == 1 ? matches[0] : nil
     }
 }

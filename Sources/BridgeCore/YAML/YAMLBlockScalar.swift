@@ -31,6 +31,10 @@ extension YAMLBlockParser {
         while index < lines.count {
             let text = lines[index]
             let spaces = indentation(of: index)
+            if let tab = text.firstIndex(of: "\t"), tab < contentIndent, text.allSatisfy(Self.isSpace) {
+                throw error("a tab in the indentation of block text ('|' or '>'); indent with spaces "
+                            + "(a tab after the text's indentation is part of the text)", line: index, column: tab)
+            }
             if spaces == text.count, spaces <= contentIndent {
                 emptyLines += 1
             } else if spaces >= contentIndent {

@@ -38,6 +38,7 @@ extension YAMLBlockParser {
         guard colon < text.count, text[colon] == ":", colon + 1 == text.count || Self.isSpace(text[colon + 1]) else {
             return nil
         }
+        if first == "-" { try checkDashWithoutSpace(key.scalar?.text ?? "", line: line, column: column) }
         return (key, colon + 1)
     }
 

@@ -29,7 +29,15 @@ public struct YAMLParseResult: Sendable {
 public enum YAMLParser {
     public static func parse(_ text: String) -> YAMLParseResult {
         let source = YAMLSourceText(text)
-        guard source.errors.isEmpty else { return YAMLParseResult(root: nil, rootDespiteDuplicateKeys: nil, errors: source.errors) }
+        guard source.errors.isEmpty else {
+            // The structure is not parsed: name the tabs in indentation too (the
+            // parser would, unless they sit inside '|'/'>' text).
+            let tabs = source.tabIndentColumns.map { line, column in
+                YAMLSyntaxError("tabs are not allowed for indentation; indent with spaces", at: SourceLocation(line: line + 1, column: column + 1))
+            }
+            let errors = (source.errors + tabs).sorted { $0.location < $1.location }
+            return YAMLParseResult(root: nil, rootDespiteDuplicateKeys: nil, errors: errors)
+        }
         var parser = YAMLBlockParser(source: source)
         do {
             let root = try parser.parseDocument()
@@ -46,6 +54,8 @@ public enum YAMLParser {
 struct YAMLBlockParser {
     let lines: [[Unicode.Scalar]]
     let endsWithLineBreak: Bool
+    /// Lines whose indentation holds a tab (line → column of the tab).
+    let tabIndentColumns: [Int: Int]
     var duplicateKeyErrors: [YAMLSyntaxError] = []
     /// How many block collections enclose the node being parsed.
     var blockDepth = 0
@@ -56,12 +66,14 @@ struct YAMLBlockParser {
     init(source: YAMLSourceText) {
         lines = source.lines
         endsWithLineBreak = source.endsWithLineBreak
+        tabIndentColumns = source.tabIndentColumns
     }
 
     mutating func parseDocument() throws(YAMLSyntaxError) -> YAMLNode {
         guard let first = nextContentLine(from: 0) else {
             return YAMLNode(.scalar(YAMLScalar(text: "", style: .plain)), at: SourceLocation(line: 1, column: 1))
         }
+        try checkNoTabIndentation(first)
         let (root, next) = try parseBlockNode(line: first, column: indentation(of: first), parentIndent: -1)
         if let extra = nextContentLine(from: next) {
             throw error("unexpected content after the end of the document's top-level node; check the indentation",
@@ -85,6 +97,10 @@ struct YAMLBlockParser {
         if try mappingKey(line: line, column: column) != nil {
             return try parseBlockMapping(line: line, indent: column)
         }
+        if let colon = missingSpaceAfterColon(line: line, column: column), let following = nextContentLine(from: line + 1),
+           indentation(of: following) == column, (try? mappingKey(line: following, column: column)) != nil {
+            throw missingSpaceError(line: line, column: column, colon: colon)
+        }
         return try parseValueToLineEnd(line: line, column: column, parentIndent: parentIndent)
     }
 
@@ -95,6 +111,9 @@ struct YAMLBlockParser {
         var next = startLine + 1
         while true {
             guard let (key, afterColon) = try mappingKey(line: line, column: indent) else {
+                if let colon = missingSpaceAfterColon(line: line, column: indent) {
+                    throw missingSpaceError(line: line, column: indent, colon: colon)
+                }
                 let found = isSequenceIndicator(line: line, column: indent) ? "a list item '- '" : "something else"
                 throw error("expected a 'key: value' line of the mapping here, found \(found)", line: line, column: indent)
             }
@@ -103,12 +122,11 @@ struct YAMLBlockParser {
             (value, next) = try parseMappingValue(line: line, column: afterColon, mappingIndent: indent)
             entries.append(YAMLMapEntry(key: key, value: value))
             guard let following = nextContentLine(from: next) else { break }
+            try checkNoTabIndentation(following)
             let followingIndent = indentation(of: following)
             if followingIndent < indent { break }
             if followingIndent > indent {
-                throw error("unexpected indentation: this line is indented more than the keys of its mapping "
-                            + "(a plain value cannot continue on the next line; quote it or use '|' or '>')",
-                            line: following, column: followingIndent)
+                throw misindentedAfterMapping(entries, line: line, following: following, followingIndent: followingIndent, indent: indent)
             }
             line = following
         }
@@ -138,6 +156,7 @@ struct YAMLBlockParser {
         var next = startLine + 1
         while true {
             let column = skipSpaces(line: line, from: indent + 1)
+            try checkNoTabBeforeNestedCollection(line: line, from: indent + 1, to: column)
             let item: YAMLNode
             if isLineEnd(line: line, column: column) {
                 (item, next) = try parseNestedBlockOrNull(after: line, parentIndent: indent, allowsSequenceAtSameIndent: false,
@@ -147,9 +166,13 @@ struct YAMLBlockParser {
             }
             items.append(item)
             guard let following = nextContentLine(from: next) else { break }
+            try checkNoTabIndentation(following)
             let followingIndent = indentation(of: following)
             if followingIndent < indent { break }
             if followingIndent > indent {
+                if let nested = items.last, nested.isCollection, nested.location.column - 1 > followingIndent {
+                    throw tooLittleIndentation(line: following, column: followingIndent, expected: nested.location.column - 1, parent: indent)
+                }
                 throw error("unexpected indentation: this line is indented more than the '- ' items of its list",
                             line: following, column: followingIndent)
             }
@@ -165,6 +188,7 @@ struct YAMLBlockParser {
     private mutating func parseNestedBlockOrNull(after line: Int, parentIndent: Int, allowsSequenceAtSameIndent: Bool,
                                                  emptyAt empty: SourceLocation) throws(YAMLSyntaxError) -> (YAMLNode, Int) {
         guard let following = nextContentLine(from: line + 1) else { return (Self.nullNode(at: empty), line + 1) }
+        try checkNoTabIndentation(following)
         let followingIndent = indentation(of: following)
         if followingIndent > parentIndent {
             return try parseBlockNode(line: following, column: followingIndent, parentIndent: parentIndent)

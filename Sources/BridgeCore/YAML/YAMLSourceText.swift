@@ -10,6 +10,10 @@ struct YAMLSourceText {
     var endsWithLineBreak: Bool
     /// Everything the checks found.
     var errors: [YAMLSyntaxError]
+    /// Lines whose indentation holds a tab, with the tab's column. The parser
+    /// refuses them when it meets them as structure; inside `|`/`>` text a tab
+    /// after the text's indentation is text.
+    var tabIndentColumns: [Int: Int] = [:]
 
     init(_ text: String) {
         var scalars = Array(text.unicodeScalars)
@@ -48,9 +52,7 @@ struct YAMLSourceText {
                 report("control character U+\(Self.hex(scalar.value)) is not allowed in the file", column: column)
             }
         }
-        if let tab = Self.tabInIndentation(line) {
-            report("tabs are not allowed for indentation; indent with spaces", column: tab)
-        }
+        if let tab = Self.tabInIndentation(line) { tabIndentColumns[lineIndex] = tab }
         if Self.starts(line, with: "---") {
             report("multiple documents and document markers ('---') are not supported; the file holds one document", column: 0)
         } else if Self.starts(line, with: "...") {

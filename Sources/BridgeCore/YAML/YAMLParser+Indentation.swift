@@ -1,0 +1,76 @@
+/// Precise messages for the ways hand-written indentation goes wrong: tabs,
+/// too little indentation, a key left unindented under its section, a missing
+/// space after '-' or ':'.
+extension YAMLBlockParser {
+    /// A structural line whose indentation holds a tab (YAML refuses it).
+    func checkNoTabIndentation(_ line: Int) throws(YAMLSyntaxError) {
+        guard let column = tabIndentColumns[line] else { return }
+        throw error("tabs are not allowed for indentation; indent with spaces", line: line, column: column)
+    }
+
+    /// `-\t- x`, `-\ta: 1`: a tab after '-' would indent a nested list or
+    /// mapping, which YAML refuses (a tab before a plain value is fine).
+    func checkNoTabBeforeNestedCollection(line: Int, from start: Int, to column: Int) throws(YAMLSyntaxError) {
+        guard start < column, let tab = lines[line][start..<column].firstIndex(of: "\t") else { return }
+        let nestsCollection = isSequenceIndicator(line: line, column: column) || (try? mappingKey(line: line, column: column)) != nil
+        guard nestsCollection else { return }
+        throw error("a tab after '-' cannot indent a nested list or mapping; use spaces", line: line, column: tab)
+    }
+
+    /// The error for a line indented more than the keys of the mapping above.
+    func misindentedAfterMapping(_ entries: [YAMLMapEntry], line: Int, following: Int, followingIndent: Int, indent: Int)
+        -> YAMLSyntaxError {
+        if let last = entries.last, last.value.isCollection, last.value.location.column - 1 > followingIndent {
+            return tooLittleIndentation(line: following, column: followingIndent, expected: last.value.location.column - 1, parent: indent)
+        }
+        if entries.count >= 2, let last = entries.last, entries[entries.count - 2].value.isNull {
+            let section = entries[entries.count - 2].keyText
+            return YAMLSyntaxError("'\(last.keyText)' is not indented, so it is not inside '\(section):' above it (which is "
+                                   + "left empty); indent '\(last.keyText)' and the lines with it under '\(section):'",
+                                   at: last.key.location)
+        }
+        return error("unexpected indentation: this line is indented more than the keys of its mapping "
+                     + "(a plain value cannot continue on the next line; quote it or use '|' or '>')",
+                     line: following, column: followingIndent)
+    }
+
+    /// A line between two levels: less indented than the block above it,
+    /// more than that block's parent.
+    func tooLittleIndentation(line: Int, column: Int, expected: Int, parent: Int) -> YAMLSyntaxError {
+        error("too little indentation: this line has \(column) spaces, the lines above it \(expected); "
+              + "indent it by \(expected) spaces to continue them, or by \(parent) for a new entry of the level above",
+              line: line, column: column)
+    }
+
+    /// `label:Coffee`: the column of a ':' that follows a key-like word
+    /// directly, with text after it (not `http://`), or nil.
+    func missingSpaceAfterColon(line: Int, column: Int) -> Int? {
+        let text = lines[line]
+        guard column < text.count, text[column].properties.isAlphabetic else { return nil }
+        var index = column
+        while index < text.count, text[index].properties.isAlphabetic || ("0"..."9").contains(text[index])
+            || text[index] == "_" || text[index] == "-" { index += 1 }
+        guard index + 1 < text.count, text[index] == ":" else { return nil }
+        let next = text[index + 1]
+        return Self.isSpace(next) || next == "/" || next == ":" ? nil : index
+    }
+
+    func missingSpaceError(line: Int, column: Int, colon: Int) -> YAMLSyntaxError {
+        let key = String(String.UnicodeScalarView(lines[line][column..<colon]))
+        let value = String(String.UnicodeScalarView(lines[line][(colon + 1)...]))
+        return error("a space is needed after ':' here: write '\(key): \(value)'", line: line, column: colon + 1)
+    }
+
+    /// `-id: x`: a key that starts with '-' and a letter is a list item missing its space.
+    func checkDashWithoutSpace(_ key: String, line: Int, column: Int) throws(YAMLSyntaxError) {
+        let scalars = Array(key.unicodeScalars)
+        guard scalars.count > 1, scalars[0] == "-", scalars[1].properties.isAlphabetic else { return }
+        throw error("a list item needs a space after '-': write '- \(String(String.UnicodeScalarView(scalars.dropFirst())))'",
+                    line: line, column: column)
+    }
+}
+
+extension YAMLNode {
+    /// A block or flow mapping or sequence.
+    var isCollection: Bool { mappingEntries != nil || sequenceItems != nil }
+}
