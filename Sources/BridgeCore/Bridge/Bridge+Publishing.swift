@@ -30,7 +30,11 @@ extension Bridge {
         publisher.inFlight = nil
         let verdict = PatchVerdict(outcome)
         var status: Int?
-        if case .status(let code, _) = outcome { status = code }
+        var serviceReason: String?
+        if case .status(let code, _, let reason) = outcome {
+            status = code
+            serviceReason = reason
+        }
         effects.append(.observe(.patchFinished(slug: slug, status: status)))
         switch verdict {
         case .success:
@@ -43,7 +47,8 @@ extension Bridge {
         case .permanent(let status):
             if publisher.loggedPermanentStatus != status {
                 publisher.loggedPermanentStatus = status
-                effects.append(.log(.error, "publish of \(slug) refused with HTTP \(status): \(PatchVerdict.hint(forStatus: status))"))
+                let said = serviceReason.map { "the service said \"\($0)\"; " } ?? ""
+                effects.append(.log(.error, "publish of \(slug) refused with HTTP \(status): \(said)\(PatchVerdict.hint(forStatus: status))"))
             }
             scheduleRetry(slug, &publisher, afterMs: config.timing.permanentErrorRetryMs, &effects)
         case .transient(let reason, let retryAfterMs):

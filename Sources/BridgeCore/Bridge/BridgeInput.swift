@@ -55,7 +55,8 @@ public struct StreamEvent: Sendable, Equatable {
 /// How a PATCH ended.
 public enum PatchOutcome: Sendable, Equatable {
     /// The service answered with an HTTP status.
-    case status(Int, retryAfterMs: Int64? = nil)
+    /// `reason`: the service's own words for a refusal (sanitized, bounded).
+    case status(Int, retryAfterMs: Int64? = nil, reason: String? = nil)
     /// No answer: connection refused, timeout, TLS failure, ...
     case transportFailure(String)
 }

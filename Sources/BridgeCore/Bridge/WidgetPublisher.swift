@@ -51,7 +51,7 @@ enum PatchVerdict: Equatable {
     /// `RetryAfter.minimumMs...RetryAfter.maximumMs`.
     init(_ outcome: PatchOutcome) {
         switch outcome {
-        case .status(let status, let retryAfterMs):
+        case .status(let status, let retryAfterMs, _):
             let honouredMs = retryAfterMs.map(RetryAfter.clampedMs)
             switch status {
             case 200..<300: self = .success

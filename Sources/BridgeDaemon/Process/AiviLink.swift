@@ -63,7 +63,9 @@ final class AiviLink: Sendable {
             let retryAfterMs = response.header("Retry-After").flatMap {
                 RetryAfter.delayMs(header: $0, responseDate: response.header("Date"), boardClockMs: MonotonicClock.wallClockMs())
             }
-            return .status(response.status, retryAfterMs: retryAfterMs)
+            let isRefusal = (400..<500).contains(response.status) && response.status != 429
+            let reason = isRefusal ? ServiceErrorText.reason(fromBody: response.body) : nil
+            return .status(response.status, retryAfterMs: retryAfterMs, reason: reason)
         case .failure(let error):
             return .transportFailure(error.description)
         }

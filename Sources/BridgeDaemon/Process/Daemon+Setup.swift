@@ -70,7 +70,13 @@ extension Daemon {
             persistUnsafeEventIds: { events in try store.save(events) },
             reloadConfig: {
                 let loaded = options.loadConfig()
-                if loaded.config == nil { log.error("reload refused, keeping the running config:\n\(loaded.report)") }
+                if loaded.config == nil {
+                    // One log line per report line, so the caret stays under its column.
+                    log.error("reload refused, keeping the running config:")
+                    for line in loaded.report.split(separator: "\n", omittingEmptySubsequences: false) {
+                        log.error("reload refused: \(line)")
+                    }
+                }
                 return loaded.config
             },
             log: { level, message in log.log(LogLevel(level), message) },
@@ -101,19 +107,39 @@ struct DaemonObservers: Sendable {
     }
 }
 
-/// Forwards the MQTT shell's events to the runtime.
-enum MQTTEventRelay {
-    static func forward(_ event: MQTTEvent, to relay: RuntimeRelay, log: LogSink) {
+/// Forwards the MQTT shell's events to the runtime; names the broker in every
+/// connection problem and recognises two clients sharing one client id.
+final class MQTTEventRelay: Sendable {
+    private let relay: RuntimeRelay
+    private let log: LogSink
+    private let broker: String
+    private let clientId: String
+    private let detector = ConditionLock(ClientIdConflictDetector())
+
+    init(relay: RuntimeRelay, log: LogSink, settings: BridgeCore.MQTTSettings) {
+        self.relay = relay
+        self.log = log
+        broker = settings.host.contains(":") ? "[\(settings.host)]:\(settings.port)" : "\(settings.host):\(settings.port)"
+        clientId = settings.clientId
+    }
+
+    func forward(_ event: MQTTEvent) {
         switch event {
         case .connected:
+            detector.withLock { $0.connected(nowMs: MonotonicClock.nowMs()) }
+            log.debug("mqtt connected to \(broker)")
             relay.submit(.core(.mqttConnected))
         case .disconnected(let reason):
-            log.warning("mqtt disconnected: \(reason)")
+            log.warning("mqtt \(broker) disconnected: \(reason)")
+            if detector.withLock({ $0.disconnected(nowMs: MonotonicClock.nowMs()) }) {
+                log.error(ClientIdConflictDetector.message(clientId: clientId))
+            }
             relay.submit(.core(.mqttDisconnected))
         case .message(let message):
             relay.submitMQTTMessage(topic: message.topic, payload: message.payload)
         case .fatal(let reason):
-            log.error("mqtt: \(reason); recreating the client")
+            log.error("mqtt \(broker): \(reason); recreating the client")
+            _ = detector.withLock { $0.disconnected(nowMs: MonotonicClock.nowMs()) }
             relay.submit(.core(.mqttDisconnected))
         }
     }

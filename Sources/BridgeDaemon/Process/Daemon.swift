@@ -26,11 +26,12 @@ public final class Daemon: Sendable {
         self.log = log
         let metrics = self.metrics
         let mqttConnects = ConditionLock(0)
+        let mqttRelay = MQTTEventRelay(relay: relay, log: log, settings: config.mqtt)
         mqtt = MQTTClient(settings: Self.mqttSettings(config, password: mqttPassword)) { event in
             if event == .connected, mqttConnects.withLock({ count in count += 1; return count > 1 }) {
                 metrics.recordReconnect(.mqtt)
             }
-            MQTTEventRelay.forward(event, to: relay, log: log)
+            mqttRelay.forward(event)
         }
         aivi = try AiviLink(settings: config.aivi, timing: config.timing, token: token, relay: relay, metrics: metrics, log: log)
         supervisor = DaemonSupervisor(notifier: Self.notifier(options.environment, log), log: log)

@@ -93,7 +93,10 @@ public final class BridgeRuntime: @unchecked Sendable {
         case .streamEvent(let event, let receivedAtUs):
             guard stopDeadlineMs == nil else { return }
             let effects = feed(.streamEvent(event))
-            for case .observe(.pressCarriedOut(let eventId, _, _)) in effects {
+            // Only a press whose command went out reached MQTT; one answered
+            // without a command (device offline, already in the state) did not.
+            let sentCommand = effects.contains { if case .publishMQTT = $0 { return true } else { return false } }
+            for case .observe(.pressCarriedOut(let eventId, _, _)) in effects where sentCommand {
                 ports.pressReachedMQTT(eventId, MonotonicClock.nowUs() - receivedAtUs)
             }
         case .eventStreamConnected(let dateHeader, let receivedAtMonotonicMs):
