@@ -65,7 +65,9 @@ import Testing
         defer { directory.remove() }
         let unitText = try SystemdTestFiles.read(Self.unitPath)
         let runnable = unitText.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            line.hasPrefix("ExecStart=/usr/local/bin/switchboard-bridge ") ? "ExecStart=/bin/true run" : String(line)
+            if line.hasPrefix("ExecStart=/usr/local/bin/switchboard-bridge ") { return "ExecStart=/bin/true run" }
+            if line.hasPrefix("ExecReload=/usr/local/bin/switchboard-bridge ") { return "ExecReload=/bin/true check" }
+            return String(line)
         }.joined(separator: "\n")
         let copyPath = try directory.writeFile("switchboard-bridge.service", runnable, mode: 0o644)
 
