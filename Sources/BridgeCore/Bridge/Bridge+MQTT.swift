@@ -31,7 +31,7 @@ extension Bridge {
         actionsByKey.allSatisfy { key, action in
             guard action.kind == .toggle, !action.stateSources.isEmpty, !action.optimistic else { return true }
             let state = states[key]
-            return state?.isOn != nil || state?.isAvailable == false
+            return state?.isOn != nil || state?.isUnreachable == true
         }
     }
 
@@ -39,74 +39,94 @@ extension Bridge {
         isSettled = true
         effects.append(.cancelTimer(.settle))
         effects.append(.log(.info, "states settled; publishing \(widgetsBySlug.count) widgets"))
+        scheduleSilenceCheck(&effects)
         for slug in widgetsBySlug.keys.sorted() { publishIfNeeded(slug, &effects) }
     }
 
     mutating func mqttMessage(_ topic: String, _ payload: [UInt8], _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
-        guard let listeners = topicIndex.listeners[topic] else { return }
-        effects.append(.log(.debug, "mqtt \(topic) \(String(decoding: payload.prefix(256), as: UTF8.self))"))
-        var changedSlugs: Set<String> = []
-        var understood = false
-        for listener in listeners {
-            guard let reading = apply(payload, to: listener, input, &effects) else { continue }
-            understood = true
-            if reading { changedSlugs.insert(listener.action.slug) }
+        guard let listeners = topicIndex.listeners[topic] else {
+            silence.noteProbed(topic: topic)
+            return
         }
-        noteReadability(topic: topic, payload: payload, understood: understood, &effects)
+        effects.append(.log(.debug, "mqtt \(topic) \(PayloadExcerpt.make(payload, limit: 256))"))
+        silence.noteHeard(topic: topic)
+        var changedSlugs: Set<String> = []
+        var problems: [(ActionKey, String)] = []
+        var fieldless: [(TopicIndex.Listener, MessageVerdict)] = []
+        for listener in listeners {
+            let verdict = MessageInterpreter.verdict(payload, role: listener.role)
+            if case .notUnderstood(let reason) = verdict { problems.append((listener.action, reason)); continue }
+            if case .state = listener.role, case .fieldAbsent = verdict { fieldless.append((listener, verdict)) }
+            if apply(verdict, to: listener, topic: topic, input, &effects) { changedSlugs.insert(listener.action.slug) }
+        }
+        let understood = problems.count < listeners.count
+        noteReadability(topic: topic, payload: payload, understood: understood, problems: problems, &effects)
+        noteFieldless(topic: topic, fieldless, &effects)
         if !isSettled, isMQTTConnected, allTogglesKnown { settle(&effects) }
         for slug in changedSlugs.sorted() { publishIfNeeded(slug, &effects) }
     }
 
-    /// Logs an unreadable payload once per topic, until the topic speaks sense again.
-    mutating func noteReadability(topic: String, payload: [UInt8], understood: Bool, _ effects: inout [BridgeEffect]) {
+    /// Logs an unreadable payload once per topic, until the topic speaks sense
+    /// again: the action, the topic, a bounded excerpt and what was expected.
+    mutating func noteReadability(
+        topic: String, payload: [UInt8], understood: Bool, problems: [(ActionKey, String)], _ effects: inout [BridgeEffect]
+    ) {
         if understood {
             topicsWithUnreadablePayload.remove(topic)
-        } else if topicsWithUnreadablePayload.insert(topic).inserted {
-            let text = String(decoding: payload.prefix(128), as: UTF8.self)
-            effects.append(.log(.warning, "ignoring payload '\(text)' on \(topic): not a state the config knows"))
+        } else if topicsWithUnreadablePayload.insert(topic).inserted, let (key, reason) = problems.first {
+            let others = problems.count > 1 ? " (and \(problems.count - 1) other listener(s))" : ""
+            effects.append(.log(.warning, "action '\(key.actionId)' (widget \(key.slug)): ignoring payload "
+                + "'\(PayloadExcerpt.make(payload))' on \(topic): \(reason)\(others)"))
         }
     }
 
-    /// Applies a payload to one listener. Nil when the payload was not understood;
-    /// otherwise whether the rendered state may have changed.
-    mutating func apply(_ payload: [UInt8], to listener: TopicIndex.Listener, _ input: BridgeInput, _ effects: inout [BridgeEffect]) -> Bool? {
-        let key = listener.action
-        guard var state = states[key] else { return nil }
-        let before = state
-        switch listener.role {
-        case .state(let source):
-            guard let isOn = readOnOff(payload, source) else { return nil }
-            if isOn != .absent { state.isOn = isOn == .on }
-        case .availability(let source):
-            switch PayloadReader.read(payload, field: source.field) {
-            case .absent: break
-            case .value(let value) where PayloadReader.matches(value, source.availableValue):
-                state.isAvailable = true
-            case .value(let value):
-                // Without a configured unavailable value, anything else means
-                // unreachable: a dead device must never look alive.
-                guard let unavailable = source.unavailableValue else { state.isAvailable = false; break }
-                guard PayloadReader.matches(value, unavailable) else { return nil }
-                state.isAvailable = false
-            }
-        case .active(let source):
-            if case .value(let value) = PayloadReader.read(payload, field: source.field) {
-                state.isActive = PayloadReader.matches(value, source.value)
-            }
+    /// Remembers state payloads without the listened field (for the silent-device
+    /// warning) and says once per topic when they carry endpoint fields instead
+    /// (`state_left`, `state_l1`: a multi-endpoint device without `channel`).
+    mutating func noteFieldless(topic: String, _ fieldless: [(TopicIndex.Listener, MessageVerdict)], _ effects: inout [BridgeEffect]) {
+        for (listener, verdict) in fieldless {
+            guard case .fieldAbsent(let field, let present) = verdict, states[listener.action]?.isOn == nil else { continue }
+            silence.noteFieldless(topic: topic, field: field, fieldsPresent: present)
+            let endpoints = present.filter { $0.hasPrefix(field + "_") && $0.count > field.count + 1 }
+            guard !endpoints.isEmpty, topicsWithEndpointHint.insert(topic).inserted else { continue }
+            let names = endpoints.map { String($0.dropFirst(field.count + 1)) }
+            effects.append(.log(.warning, "action '\(listener.action.actionId)' (widget \(listener.action.slug)): \(topic) has no field "
+                + "'\(field)' but endpoint fields \(endpoints.joined(separator: ", ")): set 'channel' to one of \(names.joined(separator: ", "))"))
         }
+    }
+
+    /// Applies what a message says to one listener's action; returns whether the
+    /// rendered state may have changed.
+    mutating func apply(_ verdict: MessageVerdict, to listener: TopicIndex.Listener, topic: String, _ input: BridgeInput,
+                        _ effects: inout [BridgeEffect]) -> Bool {
+        let key = listener.action
+        guard var state = states[key] else { return false }
+        let before = state
+        switch (listener.role, verdict) {
+        case (.state, .on): state.isOn = true
+        case (.state, .off): state.isOn = false
+        case (.state, .protectiveOff(let value)):
+            state.isOn = false
+            if topicsReportingProtectiveOff.insert(topic).inserted {
+                effects.append(.log(.warning, "action '\(key.actionId)' (widget \(key.slug)): \(topic) reports '\(value)': "
+                    + "the device switched itself off to protect itself; showing off"))
+            }
+        case (.availability, .available): state.isAvailable = true
+        case (.availability, .unavailable): state.isAvailable = false
+        case (.availability, .availabilityCleared): state.isAvailable = nil
+        case (.gatewayAvailability, .available): state.isGatewayAvailable = true
+        case (.gatewayAvailability, .unavailable): state.isGatewayAvailable = false
+        case (.gatewayAvailability, .availabilityCleared): state.isGatewayAvailable = nil
+        case (.active, .active(let isActive)): state.isActive = isActive
+        default: break
+        }
+        if case .state = listener.role { noteProtectiveOffEnded(topic, verdict) }
         states[key] = state
         resolvePendingPress(key, input, &effects)
         return states[key] != before
     }
 
-    enum OnOffReading { case on, off, absent }
-
-    func readOnOff(_ payload: [UInt8], _ source: StateSource) -> OnOffReading? {
-        switch PayloadReader.read(payload, field: source.field) {
-        case .absent: return .absent
-        case .value(let value) where PayloadReader.matches(value, source.onValue): return .on
-        case .value(let value) where PayloadReader.matches(value, source.offValue): return .off
-        case .value: return nil
-        }
+    private mutating func noteProtectiveOffEnded(_ topic: String, _ verdict: MessageVerdict) {
+        if verdict == .on || verdict == .off { topicsReportingProtectiveOff.remove(topic) }
     }
 }

@@ -78,7 +78,7 @@ extension Bridge {
             return !action.publishes.isEmpty
         case .toggle:
             guard let state = states[key], action.command != nil else { return false }
-            let isAnsweredAtOnce = state.isAvailable == false || (state.isOn == press.value && state.pendingPress == nil)
+            let isAnsweredAtOnce = state.isUnreachable || (state.isOn == press.value && state.pendingPress == nil)
             return !isAnsweredAtOnce
         }
     }
@@ -96,7 +96,7 @@ extension Bridge {
         let requestedOn = press.value ?? false
         guard var state = states[key] else { return }
         let word = requestedOn ? "on" : "off"
-        if state.isAvailable == false {
+        if state.isUnreachable {
             effects.append(.log(.warning, "press \(press.id) \(key): device unavailable; answering with its true state"))
             oweAnswer(key.slug, &effects)
             return
@@ -128,7 +128,7 @@ extension Bridge {
     mutating func resolvePendingPress(_ key: ActionKey, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         guard var state = states[key], let pending = state.pendingPress else { return }
         let confirmed = state.isOn == pending.requestedOn
-        guard confirmed || state.isAvailable == false else { return }
+        guard confirmed || state.isUnreachable else { return }
         state.pendingPress = nil
         states[key] = state
         effects.append(.cancelTimer(.confirm(key)))

@@ -84,6 +84,10 @@ extension Bridge {
             publishIfNeeded(slug, &effects)
         case .confirm(let key):
             confirmTimedOut(key, &effects)
+        case .silenceCheck:
+            checkSilentActions(&effects)
+        case .nearMissProbe:
+            finishNearMissProbe(&effects)
         }
     }
 }

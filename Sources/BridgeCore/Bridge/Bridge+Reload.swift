@@ -58,6 +58,6 @@ extension Bridge {
 
     static func sameSources(_ lhs: ActionConfig, _ rhs: ActionConfig) -> Bool {
         lhs.kind == rhs.kind && lhs.stateSources == rhs.stateSources
-            && lhs.availability == rhs.availability && lhs.activeSource == rhs.activeSource
+            && lhs.availability == rhs.availability && lhs.gatewayAvailability == rhs.gatewayAvailability && lhs.activeSource == rhs.activeSource
     }
 }

@@ -22,6 +22,12 @@ public struct Bridge: Sendable {
     var answerGeneration: UInt64 = 0
     /// Topics whose last payload was not understood (logged once until fixed).
     var topicsWithUnreadablePayload: Set<String> = []
+    /// Topics whose multi-endpoint payload was explained once (no `channel`).
+    var topicsWithEndpointHint: Set<String> = []
+    /// Topics whose device said it switched itself off (logged once until on/off).
+    var topicsReportingProtectiveOff: Set<String> = []
+    /// What was heard since start, for the "never heard from" warning.
+    var silence = SilenceTracker()
 
     /// A bridge for `config`, remembering the unsafe event ids persisted by an
     /// earlier run; `randomSeed` makes the retry jitter reproducible.

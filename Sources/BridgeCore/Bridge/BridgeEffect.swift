@@ -48,6 +48,10 @@ public enum BridgeTimer: Sendable, Hashable {
     case publishRetry(slug: String)
     /// A toggle press waits for the device to confirm.
     case confirm(ActionKey)
+    /// After settling and a grace: look for actions never heard from.
+    case silenceCheck
+    /// The broker-wide look for near misses (other-case topics) ends.
+    case nearMissProbe
 }
 
 /// An event id remembered for deduplication, with when it stops mattering.

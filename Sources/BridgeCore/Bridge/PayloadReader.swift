@@ -13,11 +13,27 @@ enum PayloadReader {
     /// Reads `field` (a dotted path) from `payload`; with no field, or a payload
     /// that is not a JSON object, the trimmed raw payload is the value.
     static func read(_ payload: [UInt8], field: [String]?) -> Reading {
-        let text = String(decoding: payload, as: UTF8.self)
         guard let field, looksLikeJSONObject(payload), let json = try? JSONValue.parse(bytes: payload)
-        else { return .value(trimmed(text)) }
+        else { return .value(trimmed(String(decoding: payload, as: UTF8.self))) }
         guard let found = json.value(atPath: field), let scalar = found.scalarText else { return .absent }
         return .value(scalar)
+    }
+
+    /// The member names of a JSON object payload (at most `limit`), or nil when
+    /// the payload is not a JSON object.
+    static func topLevelKeys(_ payload: [UInt8], limit: Int = 12) -> [String]? {
+        guard looksLikeJSONObject(payload), let members = (try? JSONValue.parse(bytes: payload))?.objectMembers else { return nil }
+        return members.prefix(limit).map(\.key)
+    }
+
+    /// Whether the payload starts like a JSON object but does not parse as one.
+    static func isBrokenJSON(_ payload: [UInt8]) -> Bool {
+        looksLikeJSONObject(payload) && (try? JSONValue.parse(bytes: payload)) == nil
+    }
+
+    /// Whether the payload is empty or only whitespace (a cleared retained message).
+    static func isBlank(_ payload: [UInt8]) -> Bool {
+        payload.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }
 
     /// Case-insensitive comparison of two state words (ASCII letters).

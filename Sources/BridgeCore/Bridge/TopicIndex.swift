@@ -3,6 +3,8 @@ struct TopicIndex: Sendable {
     enum Role: Sendable, Equatable {
         case state(StateSource)
         case availability(AvailabilitySource)
+        /// The gateway's own availability (zigbee2mqtt's `bridge/state`).
+        case gatewayAvailability(AvailabilitySource)
         case active(ActiveSource)
     }
 
@@ -18,6 +20,9 @@ struct TopicIndex: Sendable {
             let key = ActionKey(slug: slug, actionId: action.id)
             for source in action.stateSources { add(source.topic, Listener(action: key, role: .state(source))) }
             if let source = action.availability { add(source.topic, Listener(action: key, role: .availability(source))) }
+            if let source = action.gatewayAvailability {
+                add(source.topic, Listener(action: key, role: .gatewayAvailability(source)))
+            }
             if let source = action.activeSource { add(source.topic, Listener(action: key, role: .active(source))) }
         }
     }

@@ -16,6 +16,10 @@ public struct ActionConfig: Sendable, Equatable {
     public var command: ToggleCommand?
     /// Where the device says whether it is reachable; nil when it never says.
     public var availability: AvailabilitySource?
+    /// Where the gateway the device talks through says whether it runs
+    /// (zigbee2mqtt's `bridge/state`): the device is unreachable when either
+    /// source says so, as zigbee2mqtt's own discovery does (`availability_mode: all`).
+    public var gatewayAvailability: AvailabilitySource?
     /// What a button press publishes, in order.
     public var publishes: [MQTTMessageSpec]
     /// Where a button's `active` highlight comes from.
@@ -47,6 +51,7 @@ public struct ActionConfig: Sendable, Equatable {
         stateSources: [StateSource] = [],
         command: ToggleCommand? = nil,
         availability: AvailabilitySource? = nil,
+        gatewayAvailability: AvailabilitySource? = nil,
         publishes: [MQTTMessageSpec] = [],
         activeSource: ActiveSource? = nil,
         repeatSafe: Bool = true,
@@ -65,6 +70,7 @@ public struct ActionConfig: Sendable, Equatable {
         self.stateSources = stateSources
         self.command = command
         self.availability = availability
+        self.gatewayAvailability = gatewayAvailability
         self.publishes = publishes
         self.activeSource = activeSource
         self.repeatSafe = repeatSafe
@@ -80,6 +86,7 @@ public struct ActionConfig: Sendable, Equatable {
     public var subscribedTopics: [String] {
         var topics = stateSources.map(\.topic)
         if let availability { topics.append(availability.topic) }
+        if let gatewayAvailability { topics.append(gatewayAvailability.topic) }
         if let activeSource { topics.append(activeSource.topic) }
         return topics
     }
@@ -100,12 +107,17 @@ public struct StateSource: Sendable, Equatable {
     /// State values, compared case-insensitively.
     public var onValue: String
     public var offValue: String
+    /// Values meaning the device switched itself off to protect itself (Shelly
+    /// gen1 `overpower`): read as off, and logged once.
+    public var protectiveOffValues: [String]
 
-    public init(topic: String, field: [String]? = nil, onValue: String = "ON", offValue: String = "OFF") {
+    public init(topic: String, field: [String]? = nil, onValue: String = "ON", offValue: String = "OFF",
+                protectiveOffValues: [String] = []) {
         self.topic = topic
         self.field = field
         self.onValue = onValue
         self.offValue = offValue
+        self.protectiveOffValues = protectiveOffValues
     }
 }
 

@@ -27,7 +27,10 @@ extension ConfigDecoder {
         action.preset = preset?.preset.rawValue
         action.repeatSafe = bool(section, "repeat_safe") ?? true
         switch kind {
-        case .toggle: decodeToggle(section, expansion: preset?.expansion, into: &action)
+        case .toggle:
+            // A preset that was given but refused has its own error; no "needs a command" on top.
+            let refusedPreset = preset == nil && section.entries.contains { DevicePreset(rawValue: $0.keyText) != nil }
+            decodeToggle(section, expansion: preset?.expansion, presetRefused: refusedPreset, into: &action)
         case .button: decodeButton(section, into: &action)
         }
         action.passthrough = decodePassthrough(section)
@@ -73,19 +76,23 @@ extension ConfigDecoder {
 
     // MARK: Toggles
 
-    private mutating func decodeToggle(_ section: ConfigSection, expansion: DevicePreset.Expansion?, into action: inout ActionConfig) {
+    private mutating func decodeToggle(
+        _ section: ConfigSection, expansion: DevicePreset.Expansion?, presetRefused: Bool, into action: inout ActionConfig
+    ) {
         action.stateSources = decodeStateSources(section, preset: expansion?.stateSources ?? [])
         action.command = decodeCommand(section, preset: expansion?.command)
         action.availability = decodeAvailability(section, preset: expansion?.availability)
+        // An explicit availability topic replaces the preset's whole availability story.
+        action.gatewayAvailability = section.has("availability_topic") ? nil : expansion?.gatewayAvailability
         action.optimistic = bool(section, "optimistic") ?? false
         action.confirmTimeoutMs = integer(section, "confirm_timeout_ms", range: 1...14_999)
         action.stateQuery = decodeStateQuery(section, preset: expansion?.stateQuery)
         let presets = ConfigKeys.presets.joined(separator: ", ")
-        if action.command == nil, !section.has("command_topic") {
+        if action.command == nil, !section.has("command_topic"), !presetRefused {
             error("\(section.name) is a toggle and needs a command: set 'command_topic' or a device preset (\(presets))",
                   at: section.location)
         }
-        if action.stateSources.isEmpty, !action.optimistic, !section.has("state_topic") {
+        if action.stateSources.isEmpty, !action.optimistic, !section.has("state_topic"), !presetRefused {
             error("\(section.name) is a toggle and needs a state source: set 'state_topic' or a device preset, "
                   + "or 'optimistic: true' for a device that reports nothing", at: section.location)
         }

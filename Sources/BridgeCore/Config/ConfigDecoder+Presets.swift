@@ -13,9 +13,10 @@ extension ConfigDecoder {
                   at: entry.key.location)
         }
         guard let (entry, preset) = given.first else {
-            if let channel = section.entry("channel") {
-                error("'channel' \(section.place) needs a device preset (\(ConfigKeys.presets.joined(separator: ", ")))",
-                      at: channel.key.location)
+            for key in ["channel", "full_topic"] {
+                guard let entry = section.entry(key) else { continue }
+                error("'\(key)' \(section.place) needs a device preset (\(ConfigKeys.presets.joined(separator: ", ")))",
+                      at: entry.key.location)
             }
             return nil
         }
@@ -28,7 +29,9 @@ extension ConfigDecoder {
             return nil
         }
         guard let channel = decodeChannel(section, preset: preset) else { return nil }
-        let expansion = preset.expand(name: name, channel: channel, zigbee2mqttBaseTopic: zigbee2mqttBaseTopic)
+        var options = DevicePreset.Options(zigbee2mqttBaseTopic: zigbee2mqttBaseTopic)
+        guard decodeFullTopic(section, preset: preset, into: &options) else { return nil }
+        let expansion = preset.expand(name: name, channel: channel, options: options)
         for topic in Self.topics(of: expansion) {
             guard checkTopic(topic, what: "the topic '\(topic)' made by '\(entry.keyText): \(name)' \(section.place)",
                              at: entry.value.location) else { return nil }
@@ -40,7 +43,7 @@ extension ConfigDecoder {
         guard let node = section.value("channel") else { return DevicePreset.Channel.none }
         let channel: DevicePreset.Channel
         switch node.scalar?.value {
-        case .int(let index)?: channel = preset == .zigbee2mqtt ? .name(String(index)) : .index(index)
+        case .int(let index)?: channel = .index(index)
         case .string(let text)?: channel = .name(text)
         default: channel = .name("")
         }
@@ -51,8 +54,27 @@ extension ConfigDecoder {
         return channel
     }
 
+    /// `full_topic:` (Tasmota's FullTopic, when changed on the device); false on error.
+    private mutating func decodeFullTopic(_ section: ConfigSection, preset: DevicePreset, into options: inout DevicePreset.Options) -> Bool {
+        guard let node = section.value("full_topic") else { return true }
+        guard preset == .tasmota else {
+            error("'full_topic' \(section.place) only applies to the tasmota preset", at: node.location)
+            return false
+        }
+        guard let text = node.scalar?.textValue, !text.isEmpty else {
+            error("'full_topic' \(section.place) must be Tasmota's FullTopic, e.g. '%topic%/%prefix%/'", at: node.location)
+            return false
+        }
+        if let problem = DevicePreset.tasmotaFullTopicProblem(text) {
+            error("'full_topic' \(section.place) \(problem)", at: node.location)
+            return false
+        }
+        options.tasmotaFullTopic = text
+        return true
+    }
+
     private static func topics(of expansion: DevicePreset.Expansion) -> [String] {
         expansion.stateSources.map(\.topic) + [expansion.command.topic, expansion.availability.topic]
-            + (expansion.stateQuery.map { [$0.topic] } ?? [])
+            + (expansion.gatewayAvailability.map { [$0.topic] } ?? []) + (expansion.stateQuery.map { [$0.topic] } ?? [])
     }
 }

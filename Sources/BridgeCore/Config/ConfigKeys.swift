@@ -33,7 +33,7 @@ public enum ConfigKeys {
     public static let toggleOnly = [
         "state_topic", "state_field", "on_value", "off_value", "command_topic", "payload_on", "payload_off",
         "availability_topic", "availability_field", "available_value", "unavailable_value", "optimistic",
-        "confirm_timeout_ms", "state_query", "channel",
+        "confirm_timeout_ms", "state_query", "channel", "full_topic",
     ] + presets
 
     /// Keys of an action that only buttons use.

@@ -67,6 +67,10 @@ public enum CheckCommand {
             let unavailable = availability.unavailableValue.map { "unavailable=\($0)" } ?? "(anything else: unavailable)"
             lines.append("availability \(availability.topic) available=\(availability.availableValue) \(unavailable)")
         }
+        if let gateway = action.gatewayAvailability {
+            lines.append("gateway      \(gateway.topic) available=\(gateway.availableValue) (unavailable when either says so)")
+        }
+        if let query = action.stateQuery { lines.append("state query  \(query.topic) '\(query.payload)' (sent at each connect)") }
         lines += action.publishes.map { "publish      \($0.topic) \($0.payload)" }
         if let active = action.activeSource { lines.append("active       \(active.topic) = \(active.value)") }
         if !action.repeatSafe { lines.append("not safe to repeat: event ids persisted") }

@@ -17,7 +17,7 @@ public enum ActionDisplayState: String, Sendable, Equatable, CaseIterable {
     /// The state of `action` given what the bridge knows (`nil`: nothing yet).
     public static func of(_ action: ActionConfig, state: ActionState?) -> ActionDisplayState {
         let state = state ?? ActionState()
-        if state.isAvailable == false { return .unavailable }
+        if state.isUnreachable { return .unavailable }
         switch action.kind {
         case .toggle:
             guard let isOn = state.isOn else { return .unknown }

@@ -1,0 +1,74 @@
+/// "My tile never updates": once settled (plus a grace), one warning per
+/// toggle whose state is still unknown, naming its topics and any near miss.
+extension Bridge {
+    mutating func scheduleSilenceCheck(_ effects: inout [BridgeEffect]) {
+        guard !silence.isCheckScheduled else { return }
+        silence.isCheckScheduled = true
+        effects.append(.startTimer(.silenceCheck, afterMs: SilenceTracker.graceMs))
+    }
+
+    /// Toggles that report state, are not known unreachable, and are still unknown.
+    var actionsWithUnknownState: [(key: ActionKey, action: ActionConfig)] {
+        actionsByKey.sorted { $0.key < $1.key }.compactMap { key, action in
+            guard action.kind == .toggle, !action.stateSources.isEmpty, !action.optimistic,
+                  let state = states[key], state.isOn == nil, !state.isUnreachable else { return nil }
+            return (key, action)
+        }
+    }
+
+    mutating func checkSilentActions(_ effects: inout [BridgeEffect]) {
+        let silentTopics = actionsWithUnknownState.flatMap { entry in
+            isNeverHeard(entry.action) ? uniqueStateTopics(entry.action) : []
+        }
+        guard !silentTopics.isEmpty, isMQTTConnected else {
+            reportUnknownStates(&effects)
+            return
+        }
+        silence.startProbe(for: silentTopics)
+        effects.append(.subscribe([SilenceTracker.probeFilter]))
+        effects.append(.startTimer(.nearMissProbe, afterMs: SilenceTracker.probeWindowMs))
+    }
+
+    mutating func finishNearMissProbe(_ effects: inout [BridgeEffect]) {
+        guard silence.isProbing else { return }
+        silence.endProbe()
+        effects.append(.unsubscribe([SilenceTracker.probeFilter]))
+        reportUnknownStates(&effects)
+    }
+
+    private func reportUnknownStates(_ effects: inout [BridgeEffect]) {
+        for (key, action) in actionsWithUnknownState {
+            guard let message = unknownStateMessage(key, action) else { continue }
+            effects.append(.log(.warning, message))
+        }
+    }
+
+    private func unknownStateMessage(_ key: ActionKey, _ action: ActionConfig) -> String? {
+        let who = "action '\(key.actionId)' (widget \(key.slug))"
+        let topics = uniqueStateTopics(action)
+        if isNeverHeard(action) {
+            let misses = topics.flatMap { topic in (silence.nearMisses[topic] ?? []).map { "\($0) (not \(topic))" } }
+            let nearMiss = misses.isEmpty ? "" : "; the broker has \(misses.joined(separator: ", ")): topics are case-sensitive"
+            return "\(who) never heard from: nothing on \(listed(topics)) since start\(nearMiss)"
+        }
+        for topic in topics {
+            guard let payload = silence.fieldless[topic] else { continue }
+            let present = payload.fieldsPresent.isEmpty ? "" : " (fields present: \(payload.fieldsPresent.joined(separator: ", ")))"
+            return "\(who) has no state yet: \(topic) spoke without field '\(payload.field)'\(present)"
+        }
+        return nil
+    }
+
+    private func isNeverHeard(_ action: ActionConfig) -> Bool {
+        !action.stateSources.contains { silence.heardTopics.contains($0.topic) }
+    }
+
+    private func uniqueStateTopics(_ action: ActionConfig) -> [String] {
+        var seen: Set<String> = []
+        return action.stateSources.map(\.topic).filter { seen.insert($0).inserted }
+    }
+
+    private func listed(_ topics: [String], limit: Int = 6) -> String {
+        topics.prefix(limit).joined(separator: ", ") + (topics.count > limit ? ", …" : "")
+    }
+}

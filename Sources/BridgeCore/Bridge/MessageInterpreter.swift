@@ -1,0 +1,53 @@
+/// Reads one payload for one listener: the single place that decides what a
+/// device message means, for the bridge and for `watch` alike.
+enum MessageInterpreter {
+    static func verdict(_ payload: [UInt8], role: TopicIndex.Role) -> MessageVerdict {
+        switch role {
+        case .state(let source): return stateVerdict(payload, source)
+        case .availability(let source), .gatewayAvailability(let source): return availabilityVerdict(payload, source)
+        case .active(let source):
+            switch PayloadReader.read(payload, field: source.field) {
+            case .absent: return absent(payload, source.field)
+            case .value(let value): return .active(PayloadReader.matches(value, source.value))
+            }
+        }
+    }
+
+    static func stateVerdict(_ payload: [UInt8], _ source: StateSource) -> MessageVerdict {
+        switch PayloadReader.read(payload, field: source.field) {
+        case .absent: return absent(payload, source.field)
+        case .value(let value) where PayloadReader.matches(value, source.onValue): return .on
+        case .value(let value) where PayloadReader.matches(value, source.offValue): return .off
+        case .value(let value):
+            if let fault = source.protectiveOffValues.first(where: { PayloadReader.matches(value, $0) }) { return .protectiveOff(fault) }
+            return .notUnderstood(expectation(payload, field: source.field, values: [source.onValue, source.offValue], got: value))
+        }
+    }
+
+    static func availabilityVerdict(_ payload: [UInt8], _ source: AvailabilitySource) -> MessageVerdict {
+        if PayloadReader.isBlank(payload) { return .availabilityCleared }
+        switch PayloadReader.read(payload, field: source.field) {
+        case .absent: return absent(payload, source.field)
+        case .value(let value) where PayloadReader.matches(value, source.availableValue): return .available
+        case .value(let value):
+            // Without a configured unavailable value, anything else means
+            // unreachable: a dead device must never look alive.
+            guard let unavailable = source.unavailableValue else { return .unavailable }
+            if PayloadReader.matches(value, unavailable) { return .unavailable }
+            return .notUnderstood(expectation(payload, field: source.field, values: [source.availableValue, unavailable], got: value))
+        }
+    }
+
+    private static func absent(_ payload: [UInt8], _ field: [String]?) -> MessageVerdict {
+        .fieldAbsent(field: (field ?? []).joined(separator: "."), fieldsPresent: PayloadReader.topLevelKeys(payload) ?? [])
+    }
+
+    private static func expectation(_ payload: [UInt8], field: [String]?, values: [String], got value: String) -> String {
+        let wanted = values.map { "'\($0)'" }.joined(separator: " or ")
+        guard let field else { return "expected \(wanted)" }
+        let path = field.joined(separator: ".")
+        if PayloadReader.isBrokenJSON(payload) { return "not valid JSON; expected field '\(path)' with \(wanted)" }
+        if PayloadReader.topLevelKeys(payload) == nil { return "expected \(wanted), or JSON with field '\(path)'" }
+        return "expected \(wanted) in field '\(path)', got '\(PayloadExcerpt.make(Array(value.utf8), limit: 32))'"
+    }
+}
