@@ -25,7 +25,7 @@ extension MQTTClient {
 
     /// Connects, loops and reconnects with one handle until stopped or a fatal error.
     private func runClient() -> LoopOutcome {
-        guard var returnCode = connectUnlessStopping({ mosquitto_connect_async($0, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds)) }) else {
+        guard var returnCode = connectUnlessStopping({ connect($0, isFirstAttempt: true) }) else {
             markDisconnected()
             return .stopped
         }
@@ -44,7 +44,7 @@ extension MQTTClient {
             }
             report(disconnectReason: reason)
             if waitUnlessStopping(ms: nextReconnectDelayMs()) { return .stopped }
-            guard let nextCode = connectUnlessStopping({ mosquitto_reconnect_async($0) }) else { return .stopped }
+            guard let nextCode = connectUnlessStopping({ connect($0, isFirstAttempt: false) }) else { return .stopped }
             returnCode = nextCode
         }
     }
@@ -59,6 +59,25 @@ extension MQTTClient {
         if let refusal { return .fatal(reason: refusal) }
         if Self.isFatal(returnCode) { return .fatal(reason: reason) }
         return nil
+    }
+
+    /// One connection attempt. MQTT 3.1.1 connects asynchronously. MQTT 5 sends
+    /// a Maximum Packet Size in its CONNECT so the broker never sends a packet
+    /// the bridge would drop anyway; libmosquitto only takes CONNECT properties
+    /// on its blocking connect, so a v5 attempt waits for the TCP (and TLS)
+    /// handshake, within the system's connect timeout.
+    private func connect(_ handle: OpaquePointer, isFirstAttempt: Bool) -> Int32 {
+        guard settings.protocolVersion == .v5 else {
+            return isFirstAttempt
+                ? mosquitto_connect_async(handle, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds))
+                : mosquitto_reconnect_async(handle)
+        }
+        var properties: OpaquePointer?
+        defer { mosquitto_property_free_all(&properties) }
+        let packetLimit = UInt32(clamping: settings.maxPayloadBytes + MQTTSettings.packetOverheadBytes)
+        let added = mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), packetLimit)
+        guard added == MOSQ_ERR_SUCCESS.rawValue else { return added }
+        return mosquitto_connect_bind_v5(handle, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds), nil, properties)
     }
 
     /// Return codes after which libmosquitto's own loop gives up too.

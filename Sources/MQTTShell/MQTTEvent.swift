@@ -7,6 +7,8 @@ public enum MQTTEvent: Sendable, Equatable {
     case disconnected(reason: String)
     /// A message arrived on a subscribed topic (payload copied).
     case message(MQTTMessage)
+    /// A message larger than `maxPayloadBytes` arrived and was dropped uncopied.
+    case payloadTooLarge(topic: String, byteCount: Int)
     /// A fatal error (authentication refused, TLS, DNS, protocol): the shell recreates
     /// its client after a delay and keeps trying; `reason` says why.
     case fatal(reason: String)

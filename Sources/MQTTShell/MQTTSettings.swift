@@ -59,6 +59,12 @@ public struct MQTTSettings: Sendable {
     public var stopTimeoutMs: Int
     /// Bound on unacknowledged QoS>0 messages in flight (libmosquitto queues the rest).
     public var maxInflightMessages: Int
+    /// Larger payloads are dropped unread (reported as `.payloadTooLarge`). With
+    /// MQTT 5 the CONNECT also carries a Maximum Packet Size of this plus
+    /// `packetOverheadBytes`, so the broker never sends more.
+    public var maxPayloadBytes: Int
+    /// Room for the topic, properties and headers in the Maximum Packet Size.
+    public static let packetOverheadBytes = 4_096
 
     public init(
         host: String,
@@ -75,7 +81,8 @@ public struct MQTTSettings: Sendable {
         reconnectDelayMaxMs: Int = 30_000,
         fatalRetryDelayMs: Int = 10_000,
         stopTimeoutMs: Int = 2_000,
-        maxInflightMessages: Int = 20
+        maxInflightMessages: Int = 20,
+        maxPayloadBytes: Int = 64 * 1024
     ) {
         self.host = host
         self.port = port
@@ -92,5 +99,6 @@ public struct MQTTSettings: Sendable {
         self.fatalRetryDelayMs = fatalRetryDelayMs
         self.stopTimeoutMs = stopTimeoutMs
         self.maxInflightMessages = maxInflightMessages
+        self.maxPayloadBytes = maxPayloadBytes
     }
 }

@@ -10,6 +10,12 @@ enum MosquittoCallbacks {
         }
         mosquitto_message_callback_set(handle) { _, userdata, message in
             guard let client = MosquittoCallbacks.client(userdata), let message else { return }
+            let byteCount = Int(max(0, message.pointee.payloadlen))
+            guard byteCount <= client.settings.maxPayloadBytes else {
+                let topic = message.pointee.topic.map { String(cString: $0) } ?? ""
+                client.handler(.payloadTooLarge(topic: topic, byteCount: byteCount))
+                return
+            }
             client.didReceive(MosquittoCallbacks.copy(message.pointee))
         }
         mosquitto_publish_callback_set(handle) { _, userdata, messageId in

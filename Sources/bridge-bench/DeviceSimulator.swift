@@ -60,6 +60,8 @@ final class DeviceSimulator: Sendable {
             records.withLock { $0.isConnected = false }
         case .message(let message):
             answer(message)
+        case .payloadTooLarge:
+            break
         }
     }
 

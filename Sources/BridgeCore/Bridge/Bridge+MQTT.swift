@@ -48,6 +48,7 @@ extension Bridge {
             silence.noteProbed(topic: topic)
             return
         }
+        guard payload.count <= config.mqtt.maxPayloadBytes else { return payloadTooLarge(topic, payload.count, &effects) }
         effects.append(.log(.debug, "mqtt \(topic) \(PayloadExcerpt.make(payload, limit: 256))"))
         silence.noteHeard(topic: topic)
         var changedSlugs: Set<String> = []
@@ -64,6 +65,18 @@ extension Bridge {
         noteFieldless(topic: topic, fieldless, &effects)
         if !isSettled, isMQTTConnected, allTogglesKnown { settle(&effects) }
         for slug in changedSlugs.sorted() { publishIfNeeded(slug, &effects) }
+    }
+
+    /// Most topics remembered as sending oversized payloads: beyond that, no more
+    /// logging (a flood of distinct topics must not grow memory or the journal).
+    static let maxOversizedTopicsRemembered = 256
+
+    /// Logs a dropped oversized payload once per topic.
+    mutating func payloadTooLarge(_ topic: String, _ byteCount: Int, _ effects: inout [BridgeEffect]) {
+        guard topicsWithOversizedPayload.count < Self.maxOversizedTopicsRemembered,
+              topicsWithOversizedPayload.insert(topic).inserted else { return }
+        effects.append(.log(.warning, "dropping MQTT payloads over \(config.mqtt.maxPayloadBytes) bytes on \(topic) "
+            + "(this one: \(byteCount) bytes); raise mqtt.max_payload_bytes if a device really sends that much"))
     }
 
     /// Logs an unreadable payload once per topic, until the topic speaks sense

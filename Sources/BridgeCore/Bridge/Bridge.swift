@@ -28,6 +28,8 @@ public struct Bridge: Sendable {
     var topicsReportingProtectiveOff: Set<String> = []
     /// What was heard since start, for the "never heard from" warning.
     var silence = SilenceTracker()
+    /// Topics whose oversized payloads were already logged (bounded).
+    var topicsWithOversizedPayload: Set<String> = []
 
     /// A bridge for `config`, remembering the unsafe event ids persisted by an
     /// earlier run; `randomSeed` makes the retry jitter reproducible.
@@ -50,6 +52,7 @@ public struct Bridge: Sendable {
         case .mqttConnected: mqttConnected(&effects)
         case .mqttDisconnected: mqttDisconnected(&effects)
         case .mqttMessage(let topic, let payload): mqttMessage(topic, payload, input, &effects)
+        case .mqttPayloadTooLarge(let topic, let byteCount): payloadTooLarge(topic, byteCount, &effects)
         case .eventStreamConnected: isEventStreamConnected = true
         case .eventStreamDisconnected: isEventStreamConnected = false
         case .streamEvent(let event): streamEvent(event, input, &effects)

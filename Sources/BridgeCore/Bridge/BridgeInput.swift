@@ -26,6 +26,8 @@ public enum BridgeInputEvent: Sendable, Equatable {
     case mqttDisconnected
     /// A message on a subscribed topic; the payload is copied bytes.
     case mqttMessage(topic: String, payload: [UInt8])
+    /// A message larger than `mqtt.max_payload_bytes` was dropped unread by the shell.
+    case mqttPayloadTooLarge(topic: String, byteCount: Int)
     case eventStreamConnected
     case eventStreamDisconnected
     /// One event from Aivi's stream (`event:` type, `id:`, joined `data:`).

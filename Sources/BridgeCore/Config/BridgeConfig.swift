@@ -70,6 +70,11 @@ public struct MQTTSettings: Sendable, Equatable {
     public var keepaliveSeconds: Int = 30
     /// The base topic of zigbee2mqtt, used by the `zigbee2mqtt:` preset.
     public var zigbee2mqttBaseTopic: String = "zigbee2mqtt"
+    /// Larger MQTT payloads are dropped unread (and, with MQTT 5, never sent by
+    /// the broker): real device payloads are a few KiB at most.
+    public var maxPayloadBytes: Int = MQTTSettings.defaultMaxPayloadBytes
+    public static let defaultMaxPayloadBytes = 64 * 1024
+    public static let maxPayloadBytesRange: ClosedRange<Int64> = 1_024...16_777_216
 
     public init() {}
 }

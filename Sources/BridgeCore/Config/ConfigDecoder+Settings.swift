@@ -93,6 +93,7 @@ extension ConfigDecoder {
         }
         if let keepalive = integer(mqtt, "keepalive_s", range: 5...65_535) { settings.keepaliveSeconds = Int(keepalive) }
         if let base = topic(mqtt, "zigbee2mqtt_base_topic") { settings.zigbee2mqttBaseTopic = base }
+        if let limit = integer(mqtt, "max_payload_bytes", range: MQTTSettings.maxPayloadBytesRange) { settings.maxPayloadBytes = Int(limit) }
         return settings
     }
 

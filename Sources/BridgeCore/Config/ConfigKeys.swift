@@ -5,7 +5,7 @@ public enum ConfigKeys {
     public static let aivi = ["api", "token_file", "token_env", "events_path", "ca_file"]
     public static let mqtt = [
         "host", "port", "client_id", "username", "password_file", "tls", "status_topic", "protocol",
-        "keepalive_s", "zigbee2mqtt_base_topic",
+        "keepalive_s", "zigbee2mqtt_base_topic", "max_payload_bytes",
     ]
     public static let mqttTLS = ["ca_file", "insecure"]
     public static let status = ["listen", "path", "refresh_s"]

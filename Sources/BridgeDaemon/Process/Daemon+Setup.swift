@@ -41,7 +41,8 @@ extension Daemon {
             username: config.mqtt.username, password: password, tls: config.mqtt.tls.map { MQTTShell.MQTTSettings.TLS(caFile: $0.caFile, insecure: $0.insecure) },
             protocolVersion: config.mqtt.protocolVersion == .v5 ? .v5 : .v311,
             keepAliveSeconds: config.mqtt.keepaliveSeconds,
-            status: MQTTShell.MQTTSettings.Status(topic: config.mqtt.statusTopic)
+            status: MQTTShell.MQTTSettings.Status(topic: config.mqtt.statusTopic),
+            maxPayloadBytes: config.mqtt.maxPayloadBytes
         )
     }
 
@@ -137,6 +138,8 @@ final class MQTTEventRelay: Sendable {
             relay.submit(.core(.mqttDisconnected))
         case .message(let message):
             relay.submitMQTTMessage(topic: message.topic, payload: message.payload)
+        case .payloadTooLarge(let topic, let byteCount):
+            relay.submit(.core(.mqttPayloadTooLarge(topic: topic, byteCount: byteCount)))
         case .fatal(let reason):
             log.error("mqtt \(broker): \(reason); recreating the client")
             _ = detector.withLock { $0.disconnected(nowMs: MonotonicClock.nowMs()) }

@@ -3,9 +3,10 @@ import ShellSupport
 
 /// The runtime's bounded inbox, handed out in arrival order. Every MQTT
 /// message is kept while there is room (several actions may read different
-/// fields of one topic's partial payloads); when the MQTT share is full, a new
-/// message replaces the oldest queued one of its topic (only the latest state
-/// matters then), or is dropped and counted.
+/// fields of one topic's partial payloads); when the MQTT share is full, by
+/// count or by bytes, a new message replaces the oldest queued one of its topic
+/// (only the latest state matters then), or is dropped and counted. Control
+/// inputs (connects, disconnects, reload, stop, PATCH answers) are never dropped.
 final class RuntimeInbox: Sendable {
     /// One thing to handle, in order.
     enum Item {
@@ -17,6 +18,7 @@ final class RuntimeInbox: Sendable {
         var items: [Item] = []
         var inputCount = 0
         var mqttCount = 0
+        var mqttBytes = 0
         var droppedCount = 0
     }
 
@@ -28,22 +30,31 @@ final class RuntimeInbox: Sendable {
 
     let inputCapacity: Int
     let mqttCapacity: Int
+    /// Bound on the queued MQTT topics and payloads, in bytes.
+    let mqttByteCapacity: Int
     private let lock = ConditionLock(Contents())
 
-    init(inputCapacity: Int = 1_024, mqttCapacity: Int = 16_384) {
+    init(inputCapacity: Int = 1_024, mqttCapacity: Int = 16_384, mqttByteCapacity: Int = 8 * 1_024 * 1_024) {
         self.inputCapacity = inputCapacity
         self.mqttCapacity = mqttCapacity
+        self.mqttByteCapacity = mqttByteCapacity
     }
 
-    /// Queues an input; false (and counted) when the inbox is full. A stop and
-    /// the answer to a PATCH are always taken: losing either would hang the
-    /// daemon or its widget (their number is bounded by their senders).
+    /// Queues an input; false (and counted) when the inbox is full. Control
+    /// inputs are always taken: losing a stop or a PATCH answer would hang the
+    /// daemon or its widget, losing a connect or disconnect would leave the core
+    /// believing the wrong thing (their number is bounded by their senders).
     @discardableResult
     func push(_ input: RuntimeInput) -> Bool {
         lock.withLock { contents in
-            guard contents.inputCount < inputCapacity || Self.isEssential(input) else {
+            let isEssential = Self.isEssential(input)
+            guard contents.inputCount < inputCapacity || isEssential else {
                 contents.droppedCount += 1
                 return false
+            }
+            // A reload or stop already queued covers another one: stays bounded.
+            if isEssential, Self.isIdempotent(input), contents.items.contains(where: { Self.isSameRequest($0, input) }) {
+                return true
             }
             contents.items.append(.input(input))
             contents.inputCount += 1
@@ -51,9 +62,26 @@ final class RuntimeInbox: Sendable {
         }
     }
 
+    static func isIdempotent(_ input: RuntimeInput) -> Bool {
+        switch input {
+        case .stopRequested, .reloadRequested: return true
+        default: return false
+        }
+    }
+
+    private static func isSameRequest(_ item: Item, _ input: RuntimeInput) -> Bool {
+        switch (item, input) {
+        case (.input(.stopRequested), .stopRequested), (.input(.reloadRequested), .reloadRequested): return true
+        default: return false
+        }
+    }
+
     static func isEssential(_ input: RuntimeInput) -> Bool {
         switch input {
-        case .stopRequested, .core(.patchCompleted): return true
+        case .stopRequested, .reloadRequested, .eventStreamConnected: return true
+        case .core(.patchCompleted), .core(.mqttConnected), .core(.mqttDisconnected),
+             .core(.eventStreamConnected), .core(.eventStreamDisconnected), .core(.configReloaded), .core(.timerFired):
+            return true
         default: return false
         }
     }
@@ -62,22 +90,32 @@ final class RuntimeInbox: Sendable {
     /// oldest queued message of the same topic, else it is dropped (false).
     @discardableResult
     func pushMQTT(topic: String, payload: [UInt8]) -> Bool {
-        lock.withLock { contents in
-            if contents.mqttCount >= mqttCapacity {
+        let bytes = Self.byteCount(topic: topic, payload: payload)
+        return lock.withLock { contents in
+            if contents.mqttCount >= mqttCapacity || contents.mqttBytes + bytes > mqttByteCapacity {
                 guard let older = contents.items.firstIndex(where: { item in
                     if case .mqttMessage(let queuedTopic, _) = item { return queuedTopic == topic }
                     return false
-                }) else {
+                }), case .mqttMessage(_, let olderPayload) = contents.items[older],
+                      contents.mqttBytes - Self.byteCount(topic: topic, payload: olderPayload) + bytes <= mqttByteCapacity
+                else {
                     contents.droppedCount += 1
                     return false
                 }
                 contents.items.remove(at: older)
                 contents.mqttCount -= 1
+                contents.mqttBytes -= Self.byteCount(topic: topic, payload: olderPayload)
             }
             contents.items.append(.mqttMessage(topic: topic, payload: payload))
             contents.mqttCount += 1
+            contents.mqttBytes += bytes
             return true
         }
+    }
+
+    /// What one queued message costs: its topic and payload bytes.
+    static func byteCount(topic: String, payload: [UInt8]) -> Int {
+        topic.utf8.count + payload.count
     }
 
     /// Waits up to `timeoutMs` (negative: no limit) for something, then takes all of it.

@@ -85,3 +85,42 @@ struct HostileNumbersTests {
         #expect(Int64(1).doubledSaturating(times: 3) == 8)
     }
 }
+
+/// Issue 12, item 3: oversized MQTT payloads are dropped and logged once per
+/// topic, with a bounded memory of topics.
+@Suite("Oversized MQTT payloads")
+struct OversizedPayloadTests {
+    @Test func anOversizedPayloadIsLoggedOncePerTopicAndChangesNothing() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        let limit = harness.bridge.config.mqtt.maxPayloadBytes
+        var warnings: [String] = []
+        for _ in 0..<3 {
+            let effects = harness.send(.mqttPayloadTooLarge(topic: "home/fan/state", byteCount: 1_000_000))
+            warnings += effects.compactMap { if case .log(.warning, let text) = $0 { text } else { nil } }
+            let inCore = harness.send(.mqttMessage(topic: "home/fan/state", payload: Array(repeating: 0x4F, count: limit + 1)))
+            #expect(inCore.patches.isEmpty)
+        }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("home/fan/state") == true)
+        #expect(warnings.first?.contains("max_payload_bytes") == true)
+    }
+
+    @Test func theMemoryOfOversizedTopicsIsBounded() {
+        var harness = BridgeHarness()
+        var logged = 0
+        for index in 0..<1_000 {
+            let effects = harness.send(.mqttPayloadTooLarge(topic: "flood/\(index)", byteCount: 70_000))
+            logged += effects.filter { if case .log(.warning, _) = $0 { true } else { false } }.count
+        }
+        #expect(logged == Bridge.maxOversizedTopicsRemembered)
+        #expect(harness.bridge.topicsWithOversizedPayload.count == Bridge.maxOversizedTopicsRemembered)
+    }
+
+    @Test func maxPayloadBytesIsASetting() throws {
+        let text = "aivi: {token_env: A}\nmqtt: {max_payload_bytes: 2048}\nwidgets:\n  - slug: w\n    actions:\n      - {id: a, label: A, publish: {topic: x/y, payload: go}}\n"
+        let config = try #require(ConfigLoader.load(text: text, fileName: "bridge.yaml").config)
+        #expect(config.mqtt.maxPayloadBytes == 2_048)
+        #expect(BridgeConfig().mqtt.maxPayloadBytes == 65_536)
+    }
+}

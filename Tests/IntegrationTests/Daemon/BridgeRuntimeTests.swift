@@ -94,19 +94,41 @@ struct BridgeRuntimeTests {
         inbox.pushMQTT(topic: "a", payload: [3])
         #expect(inbox.pushMQTT(topic: "a", payload: [4]), "full: replaces the oldest 'a'")
         #expect(!inbox.pushMQTT(topic: "c", payload: [5]), "full and nothing of 'c' to replace")
-        inbox.push(.reloadRequested)
-        #expect(!inbox.push(.reloadRequested), "bounded by inputs")
+        inbox.push(Self.press("feed", kind: "button", id: "x1"))
+        #expect(!inbox.push(Self.press("feed", kind: "button", id: "x2")), "bounded by inputs")
         #expect(inbox.push(.stopRequested), "a stop is always taken")
         let batch = inbox.take(timeoutMs: 0)
         let order = batch.items.map { item -> String in
             switch item {
             case .input(.reloadRequested): return "reload"
             case .input(.stopRequested): return "stop"
+            case .input(.streamEvent): return "press"
             case .input: return "other"
             case .mqttMessage(let topic, let payload): return "\(topic)\(payload[0])"
             }
         }
-        #expect(order == ["reload", "b2", "a3", "a4", "reload", "stop"])
+        #expect(order == ["reload", "b2", "a3", "a4", "press", "stop"])
         #expect(batch.droppedCount == 2)
+    }
+
+    /// Issue 12: control inputs are never dropped (a reload or stop already
+    /// queued covers another), and MQTT is bounded in bytes as well as count.
+    @Test func controlInputsAreNeverDroppedAndMQTTIsBoundedInBytes() {
+        let inbox = RuntimeInbox(inputCapacity: 1, mqttCapacity: 100, mqttByteCapacity: 10)
+        inbox.push(Self.press("feed", kind: "button", id: "x1"))
+        #expect(!inbox.push(Self.press("feed", kind: "button", id: "x2")))
+        for input: RuntimeInput in [.core(.mqttConnected), .core(.mqttDisconnected), .core(.eventStreamDisconnected),
+                                    .eventStreamConnected(dateHeader: nil, receivedAtMonotonicMs: 0), .reloadRequested, .stopRequested] {
+            #expect(inbox.push(input))
+        }
+        for _ in 0..<1_000 { inbox.push(.reloadRequested); inbox.push(.stopRequested) }
+        #expect(inbox.pushMQTT(topic: "a", payload: [1, 2, 3, 4]), "5 bytes")
+        #expect(inbox.pushMQTT(topic: "b", payload: [1, 2, 3, 4]), "10 bytes")
+        #expect(!inbox.pushMQTT(topic: "c", payload: [1]), "over 10 bytes, no 'c' to replace")
+        #expect(inbox.pushMQTT(topic: "a", payload: [9, 9]), "replaces the older 'a'")
+        #expect(!inbox.pushMQTT(topic: "b", payload: Array(repeating: 0, count: 64)), "too big even after replacing 'b'")
+        let batch = inbox.take(timeoutMs: 0)
+        #expect(batch.items.count == 1 + 6 + 2)
+        #expect(batch.droppedCount == 3)
     }
 }
