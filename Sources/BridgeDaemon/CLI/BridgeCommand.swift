@@ -17,6 +17,8 @@ public enum BridgeCommand {
             return report.status
         case .render:
             return printed(RenderCommand.run(configPath: configPath, stateArguments: arguments.states))
+        case .watch:
+            return WatchCommand.run(configPath: configPath, seconds: arguments.seconds, json: arguments.json)
         case .run:
             return Daemon.main(configPath: configPath, logLevel: arguments.logLevel, environment: environment)
         case .demo:

@@ -1,7 +1,7 @@
 /// The command line, parsed: a subcommand and its options.
 public struct CommandLineArguments: Sendable, Equatable {
     public enum Command: String, Sendable, Equatable {
-        case run, check, render, demo, help, version
+        case run, check, render, demo, watch, help, version
     }
 
     public var command: Command
@@ -9,6 +9,10 @@ public struct CommandLineArguments: Sendable, Equatable {
     public var logLevel: String?
     /// `--state ID=on|off` for `render`.
     public var states: [String] = []
+    /// `--seconds N` for `watch` (nil: until Ctrl-C).
+    public var seconds: Int?
+    /// `--json` for `watch`: one JSON object per line.
+    public var json = false
     /// `--port` for `demo` (0: any free port).
     public var port: Int?
 
@@ -36,6 +40,11 @@ public struct CommandLineArguments: Sendable, Equatable {
                 let text = try value()
                 guard let port = Int(text), (0...65_535).contains(port) else { throw .badValue(name, text) }
                 parsed.port = port
+            case "--seconds":
+                let text = try value()
+                guard let seconds = Int(text), (1...86_400).contains(seconds) else { throw .badValue(name, text) }
+                parsed.seconds = seconds
+            case "--json": parsed.json = true
             case "--help", "-h": parsed.command = .help
             case "--version": parsed.command = .version
             default: throw .unknownOption(option)

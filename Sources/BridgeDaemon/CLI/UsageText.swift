@@ -10,6 +10,8 @@ public enum UsageText {
       switchboard-bridge check  [--config PATH]                       validate a config, list widgets, actions and topics
       switchboard-bridge render [--config PATH] [--state ID=on|off ...]
                                                                       print the content that would be published
+      switchboard-bridge watch  [--config PATH] [--seconds N] [--json]
+                                                                      show live what each device says and what the bridge reads
       switchboard-bridge demo   [--port PORT]                         everything on loopback, no phone or account needed
       switchboard-bridge --version | --help
 
@@ -18,6 +20,8 @@ public enum UsageText {
       --log-level LEVEL  error, warning, info (default) or debug
       --state ID=on|off  for render: a toggle's state (ID is an action id or slug/id)
       --port PORT        for demo: the web page's port (default: any free port)
+      --seconds N        for watch: stop after N seconds (default: at Ctrl-C)
+      --json             for watch: one JSON object per line, for scripts
     """
 
     public static let defaultConfigPath = "/etc/switchboard-bridge/bridge.yaml"

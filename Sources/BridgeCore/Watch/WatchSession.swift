@@ -1,0 +1,119 @@
+/// `switchboard-bridge watch`, its decisions: which topics to listen to, which
+/// state queries to send, what each message means to each action, and the
+/// table at the end. Pure: the shell feeds messages with the elapsed time.
+public struct WatchSession: Sendable {
+    /// What `watch` knows of one action after the messages so far.
+    public struct ActionRecord: Sendable, Equatable {
+        public var key: ActionKey
+        public var label: String
+        public var messagesSeen = 0
+        public var state = ActionState()
+        /// The reason of the last message this action could not read, if any.
+        public var lastProblem: String?
+
+        /// `on`, `off`, `unavailable` or `unknown`.
+        public var stateWord: String {
+            if state.isUnreachable { return "unavailable" }
+            guard let isOn = state.isOn else { return "unknown" }
+            return isOn ? "on" : "off"
+        }
+
+        /// True when no topic of the action said anything.
+        public var isNeverHeard: Bool { messagesSeen == 0 }
+    }
+
+    private let topicIndex: TopicIndex
+    private let config: BridgeConfig
+    public private(set) var records: [ActionRecord]
+    private var indexByKey: [ActionKey: Int] = [:]
+
+    public init(config: BridgeConfig) {
+        self.config = config
+        topicIndex = TopicIndex(config: config)
+        records = config.allActions.map { slug, action in
+            ActionRecord(key: ActionKey(slug: slug, actionId: action.id), label: action.label)
+        }
+        for (index, record) in records.enumerated() { indexByKey[record.key] = index }
+    }
+
+    /// Every topic of the config, sorted.
+    public var subscribedTopics: [String] { topicIndex.topics }
+
+    /// The state queries of the presets (devices that do not retain their state):
+    /// the only messages `watch` sends, and it says so.
+    public var stateQueries: [OutgoingMQTTMessage] {
+        var seen: Set<String> = []
+        return config.allActions.compactMap { _, action in
+            guard let query = action.stateQuery, seen.insert("\(query.topic)\u{0}\(query.payload)").inserted else { return nil }
+            return OutgoingMQTTMessage(topic: query.topic, payload: query.payload, qos: query.qos)
+        }
+    }
+
+    /// What one message means to every action listening to its topic: one
+    /// event per action and role (Tasmota's RESULT has a listener for POWER and
+    /// one for POWER1; the most telling reading of the two is shown).
+    public mutating func message(topic: String, payload: [UInt8], elapsedMs: Int64) -> [WatchEvent] {
+        guard let listeners = topicIndex.listeners[topic] else { return [] }
+        let excerpt = PayloadExcerpt.make(payload)
+        var events: [WatchEvent] = []
+        for listener in listeners {
+            guard let index = indexByKey[listener.action] else { continue }
+            let verdict = MessageInterpreter.verdict(payload, role: listener.role)
+            let role = Self.roleWord(listener.role)
+            if let existing = events.firstIndex(where: { $0.action == listener.action && $0.role == role }) {
+                if Self.rank(verdict) < Self.rank(events[existing].verdict) { events[existing].verdict = verdict }
+            } else {
+                if !events.contains(where: { $0.action == listener.action }) { records[index].messagesSeen += 1 }
+                events.append(WatchEvent(elapsedMs: elapsedMs, action: listener.action, role: role, topic: topic,
+                                         payloadExcerpt: excerpt, verdict: verdict))
+            }
+            record(verdict, role: listener.role, into: &records[index])
+        }
+        return events
+    }
+
+    /// Lower is more telling: a reading, then a payload not understood, then a field absent.
+    private static func rank(_ verdict: MessageVerdict) -> Int {
+        switch verdict {
+        case .fieldAbsent: return 2
+        case .notUnderstood: return 1
+        default: return 0
+        }
+    }
+
+    private func record(_ verdict: MessageVerdict, role: TopicIndex.Role, into record: inout ActionRecord) {
+        switch (role, verdict) {
+        case (.state, .on): record.state.isOn = true
+        case (.state, .off), (.state, .protectiveOff): record.state.isOn = false
+        case (.availability, .available): record.state.isAvailable = true
+        case (.availability, .unavailable): record.state.isAvailable = false
+        case (.availability, .availabilityCleared): record.state.isAvailable = nil
+        case (.gatewayAvailability, .available): record.state.isGatewayAvailable = true
+        case (.gatewayAvailability, .unavailable): record.state.isGatewayAvailable = false
+        case (.gatewayAvailability, .availabilityCleared): record.state.isGatewayAvailable = nil
+        case (.active, .active(let isActive)): record.state.isActive = isActive
+        case (_, .notUnderstood(let reason)): record.lastProblem = reason
+        default: break
+        }
+    }
+
+    static func roleWord(_ role: TopicIndex.Role) -> String {
+        switch role {
+        case .state: return "state"
+        case .availability: return "availability"
+        case .gatewayAvailability: return "gateway"
+        case .active: return "active"
+        }
+    }
+}
+
+/// One message as `watch` explains it to one action.
+public struct WatchEvent: Sendable, Equatable {
+    public var elapsedMs: Int64
+    public var action: ActionKey
+    /// `state`, `availability`, `gateway` or `active`.
+    public var role: String
+    public var topic: String
+    public var payloadExcerpt: String
+    public var verdict: MessageVerdict
+}
