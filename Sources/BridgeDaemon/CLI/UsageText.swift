@@ -1,6 +1,6 @@
 /// The text of `--help` and `--version`.
 public enum UsageText {
-    public static let version = "switchboard-bridge 0.1.0"
+    public static let version = "switchboard-bridge \(BridgeVersion.number)"
 
     public static let help = """
     switchboard-bridge: MQTT lights, plugs and scenes as Switchboard tiles on Aivi.

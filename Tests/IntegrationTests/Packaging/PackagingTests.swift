@@ -1,0 +1,147 @@
+import BridgeCore
+@testable import BridgeDaemon
+import Foundation
+import Testing
+
+/// What `packaging/` ships stays in step with the code: one version (the Swift constant,
+/// the changelog, what `build-deb` reads), man pages naming every command, option and
+/// config key, a bash completion naming every command, a starting config that passes
+/// `check`, the unit's start condition, and maintainer scripts that parse.
+/// (`packaging/test-install` builds, installs, upgrades and purges the real package.)
+@Suite("Packaging")
+struct PackagingTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text(_ relativePath: String) throws -> String {
+        try String(contentsOf: packageRoot.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    /// The commands `--help` lists: the word after `switchboard-bridge` on each usage line.
+    static var helpCommands: [String] {
+        UsageText.help.split(separator: "\n").compactMap { line in
+            let words = line.split(separator: " ")
+            guard words.count >= 2, words[0] == "switchboard-bridge", !words[1].hasPrefix("-") else { return nil }
+            return String(words[1])
+        }
+    }
+
+    /// Every `--option` named in `--help`.
+    static var helpOptions: [String] {
+        let words = UsageText.help.split(whereSeparator: { " \n[]|".contains($0) })
+        return Array(Set(words.filter { $0.hasPrefix("--") }.map(String.init))).sorted()
+    }
+
+    @Test func helpListsCommands() {
+        #expect(Self.helpCommands.contains("run"))
+        #expect(Self.helpCommands.contains("check"))
+        #expect(Self.helpOptions.contains("--config"))
+    }
+
+    @Test func changelogStartsWithTheCodesVersion() throws {
+        let firstLine = try Self.text("packaging/changelog").split(separator: "\n").first.map(String.init) ?? ""
+        #expect(firstLine.hasPrefix("switchboard-bridge (\(BridgeVersion.number)) "),
+                "packaging/changelog starts '\(firstLine)': add an entry for \(BridgeVersion.number)")
+        #expect(UsageText.version == "switchboard-bridge \(BridgeVersion.number)")
+    }
+
+    /// `packaging/build-deb` reads the version with a pattern for exactly this line.
+    @Test func versionLineIsTheOneBuildDebReads() throws {
+        let source = try Self.text("Sources/BridgeDaemon/CLI/BridgeVersion.swift")
+        let line = "    public static let number = \"\(BridgeVersion.number)\""
+        #expect(source.split(separator: "\n").filter { $0.contains("static let number") }.map(String.init) == [line])
+    }
+
+    @Test func manPageDocumentsEveryCommand() throws {
+        let page = try Self.text("packaging/man/switchboard-bridge.1").split(separator: "\n").map(String.init)
+        for command in Self.helpCommands {
+            let documented = page.contains(".B \(command)")
+            #expect(documented,
+                    "'--help' lists '\(command)': document it in packaging/man/switchboard-bridge.1 (a '.TP' then '.B \(command)' under COMMANDS, and the SYNOPSIS)")
+        }
+    }
+
+    @Test func manPageDocumentsEveryOption() throws {
+        let page = try Self.text("packaging/man/switchboard-bridge.1")
+        for option in Self.helpOptions {
+            let roff = option.replacingOccurrences(of: "-", with: "\\-")
+            let documented = page.contains(roff)
+            #expect(documented,
+                    "'--help' names \(option): document it under OPTIONS in packaging/man/switchboard-bridge.1 (written \(roff))")
+        }
+    }
+
+    static let configKeys = Array(Set(
+        ConfigKeys.topLevel + ConfigKeys.aivi + ConfigKeys.mqtt + ConfigKeys.mqttTLS + ConfigKeys.status
+            + ConfigKeys.timing + ConfigKeys.widget + ConfigKeys.message + ConfigKeys.action)).sorted()
+
+    @Test(arguments: configKeys)
+    func configManPageDocumentsKey(key: String) throws {
+        let macroLines = try Self.text("packaging/man/switchboard-bridge.yaml.5").split(separator: "\n")
+            .filter { $0.hasPrefix(".") }
+        let documented = macroLines.contains { line in
+            line.split(whereSeparator: { " \",{}:".contains($0) }).contains { $0 == Substring(key) }
+        }
+        #expect(documented, "config key '\(key)': document it in packaging/man/switchboard-bridge.yaml.5 (e.g. '.TP' then '.B \(key)')")
+    }
+
+    @Test func bashCompletionOffersEveryCommand() throws {
+        let completion = try Self.text("packaging/bash-completion")
+        let line = completion.split(separator: "\n").first { $0.contains("local commands=") } ?? ""
+        let offered = line.split(separator: "'").dropFirst().first.map { $0.split(separator: " ").map(String.init) } ?? []
+        for command in Self.helpCommands where !["help", "version"].contains(command) {
+            #expect(offered.contains(command), "add '\(command)' to 'local commands=' in packaging/bash-completion")
+        }
+    }
+
+    @Test func startingConfigLoadsWithoutDiagnostics() throws {
+        let result = ConfigLoader.load(text: try Self.text("packaging/bridge.yaml"), fileName: "bridge.yaml")
+        #expect(result.config != nil)
+        #expect(result.diagnostics.isEmpty, "\(result.rendered())")
+    }
+
+    @Test func startingConfigPassesCheckOnceATokenExists() throws {
+        let credentials = NSTemporaryDirectory() + "sb-pkg-cred-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: credentials, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: credentials) }
+        let path = Self.packageRoot.appendingPathComponent("packaging/bridge.yaml").path
+
+        let without = CheckCommand.run(configPath: path, environment: ["CREDENTIALS_DIRECTORY": credentials])
+        try "token\n".write(toFile: credentials + "/aivi-token", atomically: true, encoding: .utf8)
+        let with = CheckCommand.run(configPath: path, environment: ["CREDENTIALS_DIRECTORY": credentials])
+
+        #expect(with.status == 0, "\(with.output)")
+        #expect(with.output.contains("config ok:"))
+        // Without a token (and no /etc/switchboard-bridge/aivi-token on a test machine) check fails.
+        if access("/etc/switchboard-bridge/aivi-token", F_OK) != 0 {
+            #expect(without.status == 1 && without.output.contains("API token"), "\(without.output)")
+        }
+    }
+
+    /// A fresh install enables the unit; it must not start (and fail in a loop) before
+    /// the token its LoadCredential= needs exists.
+    @Test func unitWaitsForTheToken() throws {
+        let lines = try Self.text("systemd/switchboard-bridge.service").split(separator: "\n").map(String.init)
+        #expect(lines.contains("ConditionPathExists=/etc/switchboard-bridge/aivi-token"))
+        #expect(lines.contains("LoadCredential=aivi-token:/etc/switchboard-bridge/aivi-token"))
+    }
+
+    /// `build-deb` points the unit at /usr/bin by rewriting exactly this line.
+    @Test func unitHasTheExecStartBuildDebRewrites() throws {
+        let lines = try Self.text("systemd/switchboard-bridge.service").split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("ExecStart=/usr/local/bin/switchboard-bridge ") }.count == 1)
+    }
+
+    @Test(arguments: ["postinst", "prerm", "postrm"])
+    func maintainerScriptParses(name: String) throws {
+        let path = Self.packageRoot.appendingPathComponent("packaging/\(name)").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-n", path]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "sh -n \(path)")
+        #expect(access(path, X_OK) == 0, "\(path) must be executable")
+        #expect(try Self.text("packaging/\(name)").hasPrefix("#!/bin/sh\n"))
+    }
+}
