@@ -89,6 +89,8 @@ final class WatchRunner: Sendable {
         case .message(let message):
             let events = sessionBox.withLock { $0.message(topic: message.topic, payload: message.payload, elapsedMs: elapsedMs) }
             for event in events { output.event(event) }
+        case .payloadTooLarge(let topic, let byteCount):
+            output.problem("a \(byteCount)-byte message on \(topic) was too large to read and was skipped")
         case .disconnected(let reason):
             output.problem("disconnected from the broker: \(reason)")
         case .fatal(let reason):
