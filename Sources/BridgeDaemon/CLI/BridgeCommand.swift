@@ -19,6 +19,8 @@ public enum BridgeCommand {
             return printed(RenderCommand.run(configPath: configPath, stateArguments: arguments.states))
         case .watch:
             return WatchCommand.run(configPath: configPath, seconds: arguments.seconds, json: arguments.json)
+        case .discover:
+            return DiscoverCommand.run(arguments, environment: environment)
         case .run:
             return Daemon.main(configPath: configPath, logLevel: arguments.logLevel, environment: environment)
         case .demo:

@@ -1,7 +1,7 @@
 /// The command line, parsed: a subcommand and its options.
 public struct CommandLineArguments: Sendable, Equatable {
     public enum Command: String, Sendable, Equatable {
-        case run, check, render, demo, watch, help, version
+        case run, check, render, demo, watch, discover, help, version
     }
 
     public var command: Command
@@ -9,12 +9,14 @@ public struct CommandLineArguments: Sendable, Equatable {
     public var logLevel: String?
     /// `--state ID=on|off` for `render`.
     public var states: [String] = []
-    /// `--seconds N` for `watch` (nil: until Ctrl-C).
+    /// `--seconds N` for `watch` (nil: until Ctrl-C) and `discover` (nil: 5).
     public var seconds: Int?
     /// `--json` for `watch`: one JSON object per line.
     public var json = false
-    /// `--port` for `demo` (0: any free port).
+    /// `--port` for `demo` (0: any free port), the broker's port for `discover`.
     public var port: Int?
+    /// The options of `discover`.
+    public var discover = DiscoverArguments()
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineArguments {
@@ -47,7 +49,10 @@ public struct CommandLineArguments: Sendable, Equatable {
             case "--json": parsed.json = true
             case "--help", "-h": parsed.command = .help
             case "--version": parsed.command = .version
-            default: throw .unknownOption(option)
+            default:
+                guard parsed.command == .discover, try parsed.discover.accept(name, value: value) else {
+                    throw .unknownOption(option)
+                }
             }
         }
         return parsed

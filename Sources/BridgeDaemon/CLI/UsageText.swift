@@ -13,6 +13,10 @@ public enum UsageText {
       switchboard-bridge watch  [--config PATH] [--seconds N] [--json]
                                                                       show live what each device says and what the bridge reads
       switchboard-bridge demo   [--port PORT]                         everything on loopback, no phone or account needed
+      switchboard-bridge discover [--mqtt-host HOST] [--port PORT] [--username U --password-file F]
+                                [--tls | --tls-ca-file F] [--config PATH] [--seconds 5] [--widget home]
+                                [--output FILE] [--ha-prefix homeassistant] [--token-file F]
+                                                                      write a config from what the devices announce
       switchboard-bridge --version | --help
 
     Options:

@@ -1,0 +1,29 @@
+/// Action ids from labels: lowercase letters, digits and `_`, unique within the widget.
+struct ActionIdMaker {
+    static let maxLength = 40
+    private var used: Set<String> = []
+
+    /// A new id made from `hint` (`Hall light L1` → `hall_light_l1`; `hall_light_l1_2` when taken).
+    mutating func make(from hint: String) -> String {
+        var base = ""
+        for scalar in hint.lowercased().unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                base.unicodeScalars.append(scalar)
+            } else if !base.isEmpty, base.last != "_" {
+                base.append("_")
+            }
+        }
+        while base.hasSuffix("_") { base.removeLast() }
+        if base.count > Self.maxLength { base = String(base.prefix(Self.maxLength)) }
+        if base.isEmpty { base = "device" }
+        if base.first?.isNumber == true { base = "d_" + base }
+        var candidate = base
+        var counter = 2
+        while used.contains(candidate) {
+            candidate = "\(base)_\(counter)"
+            counter += 1
+        }
+        used.insert(candidate)
+        return candidate
+    }
+}

@@ -1,0 +1,148 @@
+/// Writes the config file for what discovery found, in the project's YAML: the
+/// broker, the token file, one widget with one toggle per switchable thing (a
+/// preset where one fits), optional extras commented out, and what was skipped.
+public enum DiscoveredConfigWriter {
+    /// More tiles than this and a Switchboard gets crowded; all are still written.
+    public static let comfortableTileCount = 8
+
+    public static func text(_ result: DiscoveryResult, options: DiscoveryOptions) -> String {
+        let base = zigbee2mqttBase(result, default: options.mqtt.zigbee2mqttBaseTopic)
+        var lines = header(result, options: options)
+        lines += aiviSection(options)
+        lines += mqttSection(options, zigbee2mqttBase: base)
+        if let directory = options.stateDirectory {
+            lines += ["state_dir: \(YAMLScalarWriter.scalar(directory))", ""]
+        }
+        lines += ["widgets:", "  - slug: \(YAMLScalarWriter.scalar(options.widgetSlug))"]
+        if result.toggles.count > comfortableTileCount {
+            lines.append("    # \(result.toggles.count) actions: more than a Switchboard shows well (about \(comfortableTileCount));")
+            lines.append("    # all are kept: remove the ones you do not need, or move some to a second widget.")
+        }
+        lines.append("    actions:")
+        var ids = ActionIdMaker()
+        for (index, toggle) in result.toggles.enumerated() {
+            if index > 0 { lines.append("") }
+            lines += action(toggle, id: ids.make(from: toggle.idHint), base: base).map { "      " + $0 }
+        }
+        lines += extrasBlock(result.extras, ids: &ids, base: base)
+        lines += skippedBlock(result.skipped)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The zigbee2mqtt base most toggles use (ties: the first by name), so most get the preset.
+    static func zigbee2mqttBase(_ result: DiscoveryResult, default fallback: String) -> String {
+        let bases = result.heard.zigbee2mqttBases
+        guard !bases.isEmpty else { return fallback }
+        let counts = bases.map { base in (base, result.toggles.filter { $0.wiring.command.topic.hasPrefix(base + "/") }.count) }
+        return counts.sorted { ($1.1, $0.0) < ($0.1, $1.0) }.first?.0 ?? fallback
+    }
+
+    private static func header(_ result: DiscoveryResult, options: DiscoveryOptions) -> [String] {
+        var lines = [
+            "# switchboard-bridge config, written by `switchboard-bridge discover` from what the",
+            "# broker at \(YAMLScalarWriter.comment(options.mqtt.host)):\(options.mqtt.port) announced in \(options.listenSeconds) s:",
+        ]
+        for base in result.heard.zigbee2mqttBases.sorted() {
+            lines.append("#   zigbee2mqtt at base topic '\(YAMLScalarWriter.comment(base))'")
+        }
+        if result.heard.tasmota > 0 { lines.append("#   Tasmota discovery: \(result.heard.tasmota) device(s)") }
+        if !result.heard.shelly.isEmpty { lines.append("#   Shelly: \(result.heard.shelly.count) device(s)") }
+        if result.heard.homeAssistant > 0 {
+            lines.append("#   Home Assistant discovery under '\(YAMLScalarWriter.comment(options.homeAssistantPrefix))': \(result.heard.homeAssistant) announcement(s)")
+        }
+        if result.droppedMessages > 0 { lines.append("#   (\(result.droppedMessages) message(s) over the size bounds were ignored)") }
+        lines += [
+            "# \(result.toggles.count) action(s). Check the file with:",
+            "#   switchboard-bridge check --config THIS_FILE",
+            "",
+        ]
+        return lines
+    }
+
+    private static func aiviSection(_ options: DiscoveryOptions) -> [String] {
+        var lines = ["aivi:"]
+        if let api = options.apiURL { lines.append("  api: \(YAMLScalarWriter.scalar(api))") }
+        let file = options.tokenFile
+        lines += [
+            "  # The Aivi API token is read from this file. Create it, readable by root only:",
+            "  #   sudo bash -c 'umask 077; read -rsp \"Aivi API token: \" t; echo; printf \"%s\\n\" \"$t\" > \(YAMLScalarWriter.comment(file))'",
+            "  token_file: \(YAMLScalarWriter.scalar(file))",
+            "",
+        ]
+        return lines
+    }
+
+    private static func mqttSection(_ options: DiscoveryOptions, zigbee2mqttBase: String) -> [String] {
+        let mqtt = options.mqtt
+        var lines = ["mqtt:", "  host: \(YAMLScalarWriter.scalar(mqtt.host))", "  port: \(mqtt.port)"]
+        if let username = mqtt.username { lines.append("  username: \(YAMLScalarWriter.scalar(username))") }
+        if let file = mqtt.passwordFile { lines.append("  password_file: \(YAMLScalarWriter.scalar(file))") }
+        if let tls = mqtt.tls {
+            lines.append(tls.caFile.map { "  tls: { ca_file: \(YAMLScalarWriter.quoted($0)) }" } ?? "  tls: true")
+        }
+        if mqtt.protocolVersion == .v5 { lines.append("  protocol: 5") }
+        if zigbee2mqttBase != "zigbee2mqtt" { lines.append("  zigbee2mqtt_base_topic: \(YAMLScalarWriter.scalar(zigbee2mqttBase))") }
+        return lines + [""]
+    }
+
+    /// One action: a comment naming its origin, then its keys.
+    static func action(_ toggle: DiscoveredToggle, id: String, base: String) -> [String] {
+        var lines = [
+            "# \(YAMLScalarWriter.comment(toggle.origin))",
+            "- id: \(YAMLScalarWriter.scalar(id))",
+            "  label: \(YAMLScalarWriter.scalar(toggle.label))",
+            "  icon: \(toggle.kind.icon)",
+            "  kind: toggle",
+        ]
+        if let choice = PresetMatcher.preset(for: toggle.wiring, zigbee2mqttBase: base) {
+            lines.append("  \(choice.preset.rawValue): \(YAMLScalarWriter.scalar(choice.name))")
+            if let channel = choice.channel { lines.append("  channel: \(YAMLScalarWriter.scalar(channel))") }
+            return lines
+        }
+        return lines + explicitKeys(toggle.wiring).map { "  " + $0 }
+    }
+
+    private static func explicitKeys(_ wiring: ToggleWiring) -> [String] {
+        let s = YAMLScalarWriter.scalar
+        var lines: [String] = []
+        if let state = wiring.stateSources.first {
+            lines.append("state_topic: \(s(state.topic))")
+            if let field = state.field { lines.append("state_field: \(s(field.joined(separator: ".")))") }
+            lines += ["on_value: \(s(state.onValue))", "off_value: \(s(state.offValue))"]
+        }
+        lines += [
+            "command_topic: \(s(wiring.command.topic))",
+            "payload_on: \(s(wiring.command.payloadOn))",
+            "payload_off: \(s(wiring.command.payloadOff))",
+        ]
+        if let availability = wiring.availability {
+            lines.append("availability_topic: \(s(availability.topic))")
+            if let field = availability.field { lines.append("availability_field: \(s(field.joined(separator: ".")))") }
+            lines.append("available_value: \(s(availability.availableValue))")
+            if let unavailable = availability.unavailableValue { lines.append("unavailable_value: \(s(unavailable))") }
+        }
+        if wiring.optimistic || wiring.stateSources.isEmpty { lines.append("optimistic: true") }
+        return lines
+    }
+
+    private static func extrasBlock(_ extras: [DiscoveredToggle], ids: inout ActionIdMaker, base: String) -> [String] {
+        guard !extras.isEmpty else { return [] }
+        var lines = ["", "      # Optional extras (zigbee2mqtt groups): to use one, remove the '#' in front of its lines."]
+        for toggle in extras {
+            lines.append("")
+            lines += action(toggle, id: ids.make(from: toggle.idHint), base: base).map { line in
+                line.hasPrefix("#") ? "      " + line : "      #" + line
+            }
+        }
+        return lines
+    }
+
+    private static func skippedBlock(_ skipped: [SkippedThing]) -> [String] {
+        guard !skipped.isEmpty else { return [] }
+        var lines = ["", "# Announced but not made into actions:"]
+        for thing in skipped {
+            lines.append("#   \(YAMLScalarWriter.comment(thing.what, maxLength: 160)): \(YAMLScalarWriter.comment(thing.reason))")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,50 @@
+/// One action per switchable thing: a Home Assistant copy of a device its firmware
+/// announced itself is left out (matched by IEEE address or MAC), and Home Assistant
+/// entities announced twice (same unique id) count once.
+enum DiscoveryDeduplication {
+    static func result(of yield: AnnouncementYield, heard: HeardSources, droppedMessages: Int) -> DiscoveryResult {
+        let native = yield.announcedDeviceKeys.union(yield.toggles.filter { $0.source.isFirmwareOwn }.flatMap(\.deviceKeys))
+        var toggles: [DiscoveredToggle] = []
+        var seenUniqueIds = Set<String>()
+        var seenCommands = Set<String>()
+        var skipped = yield.skipped
+        for toggle in yield.toggles.sorted(by: order) {
+            if toggle.source == .homeAssistant {
+                if !toggle.deviceKeys.isDisjoint(with: native) { continue }
+                let uniqueIds = toggle.deviceKeys.filter { $0.hasPrefix("uid:") }
+                if !uniqueIds.isDisjoint(with: seenUniqueIds) { continue }
+                seenUniqueIds.formUnion(uniqueIds)
+            }
+            let command = toggle.wiring.command.topic + "\u{0}" + toggle.wiring.command.payloadOn
+            guard seenCommands.insert(command).inserted else {
+                skipped.append(SkippedThing(what: "'\(toggle.label)' (\(toggle.origin))", reason: "the same device as an action above"))
+                continue
+            }
+            toggles.append(toggle)
+        }
+        // Home Assistant copies of natively announced devices say nothing new.
+        skipped = skipped.filter { !isHomeAssistantCopy($0, yield: yield, native: native) }
+        return DiscoveryResult(
+            toggles: toggles, extras: yield.extras.sorted(by: order), skipped: Array(Set(skipped.map(Key.init))).map(\.thing).sorted(),
+            heard: heard, droppedMessages: droppedMessages
+        )
+    }
+
+    private static func isHomeAssistantCopy(_ thing: SkippedThing, yield: AnnouncementYield, native: Set<String>) -> Bool {
+        guard let keys = yield.skippedDeviceKeys[thing.what] else { return false }
+        return !keys.isDisjoint(with: native)
+    }
+
+    /// Firmware's own first, then by label and topic, so the output is deterministic.
+    static func order(_ lhs: DiscoveredToggle, _ rhs: DiscoveredToggle) -> Bool {
+        (lhs.source, lhs.label, lhs.wiring.command.topic, lhs.wiring.command.payloadOn)
+            < (rhs.source, rhs.label, rhs.wiring.command.topic, rhs.wiring.command.payloadOn)
+    }
+
+    private struct Key: Hashable {
+        var what: String
+        var reason: String
+        init(_ thing: SkippedThing) { what = thing.what; reason = thing.reason }
+        var thing: SkippedThing { SkippedThing(what: what, reason: reason) }
+    }
+}

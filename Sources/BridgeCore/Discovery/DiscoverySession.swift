@@ -1,0 +1,133 @@
+/// Discovery as a value: the topics to listen to, the harmless requests to
+/// publish, every message heard (the latest per topic, bounded), and at the end
+/// the toggles and what was skipped. No I/O: the shell feeds it messages.
+public struct DiscoverySession: Sendable {
+    /// At most this many topics are remembered; later new topics are dropped.
+    public static let maxTopics = 20_000
+    /// A payload larger than this is dropped (a zigbee2mqtt `bridge/devices` of a few
+    /// hundred devices is a few MB).
+    public static let maxPayloadBytes = 16 << 20
+    /// All payloads together stay under this.
+    public static let maxTotalBytes = 96 << 20
+
+    public let options: DiscoveryOptions
+    private(set) var latest: [String: [UInt8]] = [:]
+    private var totalBytes = 0
+    private var requested: Set<DiscoveryRequest> = []
+    /// Messages dropped by the bounds (reported in the file's header).
+    public private(set) var droppedMessages = 0
+
+    public init(options: DiscoveryOptions) {
+        self.options = options
+    }
+
+    /// The topic filters to subscribe to.
+    public var subscriptions: Set<String> {
+        let ha = options.homeAssistantPrefix
+        return [
+            "+/bridge/devices", "+/+/bridge/devices", "+/bridge/groups", "+/+/bridge/groups", "+/bridge/info", "+/+/bridge/info",
+            "tasmota/discovery/+/config",
+            "\(ha)/+/+/config", "\(ha)/+/+/+/config",
+            "shellies/announce", "shellies/+/announce", "+/announce", "+/+/announce",
+            "shellies/+/relay/+", "shellies/+/light/+", "shellies/+/roller/+", "+/status/+", "+/+/status/+",
+        ]
+    }
+
+    /// What to publish once connected: gen1 and gen2/3 Shellies answer this with their announcement.
+    public var initialRequests: [DiscoveryRequest] {
+        [DiscoveryRequest(topic: "shellies/command", payload: "announce")]
+    }
+
+    /// Takes one message; returns requests it calls for (a gen2/3 Shelly asked for its status).
+    public mutating func receive(_ message: DiscoveryMessage) -> [DiscoveryRequest] {
+        guard remember(message) else { return [] }
+        guard message.topic.hasSuffix("/announce"), let json = try? JSONValue.parse(bytes: message.payload),
+              let device = ShellyAnnouncement.device(json, topic: message.topic),
+              let request = ShellyAnnouncement.statusRequest(for: device),
+              requested.insert(request).inserted else { return [] }
+        return [request]
+    }
+
+    private mutating func remember(_ message: DiscoveryMessage) -> Bool {
+        let previous = latest[message.topic]?.count
+        guard message.payload.count <= Self.maxPayloadBytes,
+              previous != nil || latest.count < Self.maxTopics,
+              totalBytes - (previous ?? 0) + message.payload.count <= Self.maxTotalBytes else {
+            droppedMessages += 1
+            return false
+        }
+        totalBytes += message.payload.count - (previous ?? 0)
+        latest[message.topic] = message.payload
+        return true
+    }
+
+    /// Everything announced, translated: toggles deduplicated across sources and
+    /// sorted, extras, and what was skipped.
+    public func result() -> DiscoveryResult {
+        var yield = AnnouncementYield()
+        var heard = HeardSources()
+        for topic in latest.keys.sorted() {
+            guard let payload = latest[topic], !payload.isEmpty else { continue }  // empty: removed
+            yield.append(translate(topic: topic, payload: payload, heard: &heard))
+        }
+        return DiscoveryDeduplication.result(of: yield, heard: heard, droppedMessages: droppedMessages)
+    }
+
+    private func translate(topic: String, payload: [UInt8], heard: inout HeardSources) -> AnnouncementYield {
+        let json: JSONValue
+        do { json = try JSONValue.parse(bytes: payload) } catch {
+            return isAnnouncement(topic) ? AnnouncementYield(skipped: [SkippedThing(what: topic, reason: "not valid JSON (\(error))")]) : AnnouncementYield()
+        }
+        if let base = Zigbee2MQTTAnnouncement.baseTopic(of: topic) {
+            heard.zigbee2mqttBases.insert(base)
+            let version = latest[base + Zigbee2MQTTAnnouncement.infoSuffix].flatMap { try? JSONValue.parse(bytes: $0) }?["version"]?.stringValue
+            return Zigbee2MQTTAnnouncement.devices(json, base: base, version: version)
+        }
+        if let base = Zigbee2MQTTAnnouncement.baseTopic(of: topic, suffix: Zigbee2MQTTAnnouncement.groupsSuffix) {
+            return Zigbee2MQTTAnnouncement.groups(json, base: base)
+        }
+        if TasmotaAnnouncement.mac(of: topic) != nil {
+            heard.tasmota += 1
+            return TasmotaAnnouncement.toggles(json, topic: topic)
+        }
+        if HomeAssistantAnnouncement.parseTopic(topic, prefix: options.homeAssistantPrefix) != nil {
+            heard.homeAssistant += 1
+            return HomeAssistantAnnouncement.toggles(json, topic: topic, prefix: options.homeAssistantPrefix)
+        }
+        if topic.hasSuffix("/announce"), let device = ShellyAnnouncement.device(json, topic: topic) {
+            // Each device answers on two topics; translate it once, from its own topic when heard.
+            let own = device.generation >= 2 ? "\(device.prefix)/announce" : "shellies/\(device.id)/announce"
+            if topic == "shellies/announce", latest[own]?.isEmpty == false { return AnnouncementYield() }
+            heard.shelly.insert(device.id)
+            return ShellyAnnouncement.toggles(device, topics: latest, announcedOn: topic)
+        }
+        return AnnouncementYield()
+    }
+
+    private func isAnnouncement(_ topic: String) -> Bool {
+        Zigbee2MQTTAnnouncement.baseTopic(of: topic) != nil || TasmotaAnnouncement.mac(of: topic) != nil
+            || HomeAssistantAnnouncement.parseTopic(topic, prefix: options.homeAssistantPrefix) != nil
+    }
+}
+
+/// Which sources answered, for the header comment and the "nothing found" message.
+public struct HeardSources: Sendable, Equatable {
+    public var zigbee2mqttBases: Set<String> = []
+    public var tasmota = 0
+    public var homeAssistant = 0
+    public var shelly: Set<String> = []
+
+    public var isEmpty: Bool { zigbee2mqttBases.isEmpty && tasmota == 0 && homeAssistant == 0 && shelly.isEmpty }
+}
+
+/// The outcome of a discovery.
+public struct DiscoveryResult: Sendable, Equatable {
+    public var toggles: [DiscoveredToggle]
+    public var extras: [DiscoveredToggle]
+    public var skipped: [SkippedThing]
+    public var heard: HeardSources
+    public var droppedMessages: Int
+
+    /// Nothing was announced at all.
+    public var isEmpty: Bool { toggles.isEmpty && extras.isEmpty && skipped.isEmpty }
+}

@@ -1,0 +1,197 @@
+/// Home Assistant MQTT discovery: `<prefix>/<component>/[<node>/]<object>/config`
+/// (one entity) and `<prefix>/device/<id>/config` (a device with `cmps`). Switches
+/// and lights become toggles; everything else is listed as skipped.
+///
+/// Source of the format: home-assistant.io `source/_integrations/mqtt.markdown`
+/// ("Discovery topic", "Device discovery payload", `~` base topic, abbreviations,
+/// "Using Availability topics"), `switch.mqtt` and `light.mqtt` (default and `json` schema).
+public enum HomeAssistantAnnouncement {
+    /// The component and the object id of a discovery topic under `prefix`.
+    public static func parseTopic(_ topic: String, prefix: String) -> (component: String, objectId: String)? {
+        guard topic.hasPrefix(prefix + "/"), topic.hasSuffix("/config") else { return nil }
+        let levels = topic.dropFirst(prefix.count + 1).split(separator: "/", omittingEmptySubsequences: false)
+        guard levels.count == 3 || levels.count == 4, levels.allSatisfy({ !$0.isEmpty }) else { return nil }
+        return (String(levels[0]), levels.dropLast().dropFirst().joined(separator: "/"))
+    }
+
+    public static func toggles(_ payload: JSONValue, topic: String, prefix: String) -> AnnouncementYield {
+        guard let (component, objectId) = parseTopic(topic, prefix: prefix) else { return AnnouncementYield() }
+        let config = HomeAssistantAbbreviations.expanded(payload)
+        guard case .object = config else {
+            return AnnouncementYield(skipped: [SkippedThing(what: topic, reason: "not a JSON object")])
+        }
+        guard component == "device" else { return entity(config, component: component, objectId: objectId, topic: topic) }
+        guard case .object(let entries)? = config["components"] else {
+            return AnnouncementYield(skipped: [SkippedThing(what: topic, reason: "a device discovery without components")])
+        }
+        var yield = AnnouncementYield()
+        for entry in entries {
+            let merged = sharedOptions(of: config).merging(entry.value)
+            let platform = merged["platform"]?.stringValue ?? "unknown"
+            yield.append(entity(merged, component: platform, objectId: entry.key, topic: topic))
+        }
+        return yield
+    }
+
+    /// The root options a device discovery shares with its components.
+    private static func sharedOptions(of config: JSONValue) -> JSONValue {
+        let shared: Set<String> = [
+            "availability", "availability_topic", "availability_mode", "availability_template", "payload_available",
+            "payload_not_available", "command_topic", "state_topic", "qos", "encoding", "device", "origin", "~",
+        ]
+        return .object((config.objectMembers ?? []).filter { shared.contains($0.key) })
+    }
+
+    private static func entity(_ raw: JSONValue, component: String, objectId: String, topic: String) -> AnnouncementYield {
+        let config = withBaseTopic(raw)
+        if config["migrate_discovery"] != nil, config["command_topic"] == nil, config["state_topic"] == nil { return AnnouncementYield() }
+        let name = label(config, fallback: objectId)
+        let what = "Home Assistant \(component) '\(name)' (\(topic))"
+        var keys = DeviceKeys.ofHomeAssistantDevice(config["device"])
+        if let uniqueId = config["unique_id"]?.scalarText { keys.insert("uid:" + uniqueId) }
+        func skipped(_ reason: String) -> AnnouncementYield {
+            var yield = AnnouncementYield(skipped: [SkippedThing(what: what, reason: reason)])
+            yield.skippedDeviceKeys[what] = keys
+            return yield
+        }
+        guard component == "switch" || component == "light" else {
+            return skipped("a \(component): only switches and lights become toggles")
+        }
+        switch wiring(config, component: component) {
+        case .failure(let refusal):
+            return skipped(refusal.description)
+        case .success(let (wiring, note)):
+            let kind: DeviceKind = component == "light" ? .light
+                : config["device_class"]?.stringValue == "outlet" ? .plug
+                : DeviceKind.guess(from: [name], fallback: .switchRelay)
+            return AnnouncementYield(toggles: [DiscoveredToggle(
+                source: .homeAssistant, deviceKeys: keys, label: name, idHint: name, kind: kind,
+                origin: origin(config, topic: topic) + (note.map { "; \($0)" } ?? ""), wiring: wiring
+            )])
+        }
+    }
+
+    private static func label(_ config: JSONValue, fallback: String) -> String {
+        if let name = config["name"]?.stringValue, !name.isEmpty { return name }
+        if let name = config["device"]?["name"]?.stringValue, !name.isEmpty { return name }
+        return fallback
+    }
+
+    private static func origin(_ config: JSONValue, topic: String) -> String {
+        let device = config["device"]
+        let parts = [device?["manufacturer"]?.stringValue, device?["model"]?.stringValue].compactMap { $0 }
+        let software = config["origin"]?["name"]?.stringValue ?? device?["sw_version"]?.stringValue
+        return (parts.isEmpty ? "unknown device" : parts.joined(separator: " "))
+            + (software.map { " (\($0))" } ?? "") + ", \(topic)"
+    }
+
+    /// `~` at the start or end of a `…_topic` value (and of availability `topic`s) is the base topic.
+    static func withBaseTopic(_ config: JSONValue) -> JSONValue {
+        guard let base = config["~"]?.stringValue, case .object(let members) = config else { return config }
+        func expand(_ value: JSONValue) -> JSONValue {
+            guard let text = value.stringValue else { return value }
+            if text.hasPrefix("~") { return .string(base + text.dropFirst()) }
+            if text.hasSuffix("~") { return .string(text.dropLast() + base) }
+            return value
+        }
+        return .object(members.map { member in
+            if member.key.hasSuffix("_topic") { return JSONMember(member.key, expand(member.value)) }
+            if member.key == "availability", case .array(let items) = member.value {
+                return JSONMember(member.key, .array(items.map { item in
+                    guard case .object(let fields) = item else { return item }
+                    return .object(fields.map { $0.key == "topic" ? JSONMember("topic", expand($0.value)) : $0 })
+                }))
+            }
+            return member
+        })
+    }
+
+    typealias Translation = Result<(ToggleWiring, String?), TemplateRefusal>
+
+    static func wiring(_ config: JSONValue, component: String) -> Translation {
+        guard let commandTopic = config["command_topic"]?.stringValue, !commandTopic.isEmpty else {
+            return .failure(TemplateRefusal("no command_topic: it cannot be switched"))
+        }
+        if component == "light", let schema = config["schema"]?.stringValue, schema != "basic", schema != "default" {
+            guard schema == "json" else { return .failure(TemplateRefusal("a light with schema '\(schema)': its command templates are not translated")) }
+            return jsonLight(config, commandTopic: commandTopic)
+        }
+        for key in ["command_template", "command_on_template", "command_off_template"] where config[key] != nil {
+            return .failure(TemplateRefusal("uses \(key), which is not translated"))
+        }
+        let payloadOn = config["payload_on"]?.scalarText ?? "ON"
+        let payloadOff = config["payload_off"]?.scalarText ?? "OFF"
+        let command = ToggleCommand(topic: commandTopic, payloadOn: payloadOn, payloadOff: payloadOff)
+        let availability = self.availability(config)
+        guard let stateTopic = config["state_topic"]?.stringValue, !stateTopic.isEmpty else {
+            return .success((ToggleWiring(stateSources: [], command: command, availability: availability.source, optimistic: true), availability.note))
+        }
+        let templateKey = component == "light" ? "state_value_template" : "value_template"
+        var field: [String]? = nil
+        if let template = config[templateKey]?.stringValue {
+            switch HomeAssistantValueTemplate.parse(template) {
+            case .success(.rawPayload): field = nil
+            case .success(.field(let path)): field = path
+            case .failure(let refusal): return .failure(refusal)
+            }
+        }
+        let state = StateSource(topic: stateTopic, field: field,
+                                onValue: config["state_on"]?.scalarText ?? payloadOn,
+                                offValue: config["state_off"]?.scalarText ?? payloadOff)
+        return .success((ToggleWiring(stateSources: [state], command: command, availability: availability.source), availability.note))
+    }
+
+    private static func jsonLight(_ config: JSONValue, commandTopic: String) -> Translation {
+        let command = ToggleCommand(topic: commandTopic, payloadOn: "{\"state\":\"ON\"}", payloadOff: "{\"state\":\"OFF\"}")
+        let availability = self.availability(config)
+        let states = config["state_topic"]?.stringValue.map { [StateSource(topic: $0, field: ["state"], onValue: "ON", offValue: "OFF")] } ?? []
+        return .success((ToggleWiring(stateSources: states, command: command, availability: availability.source, optimistic: states.isEmpty),
+                         availability.note))
+    }
+
+    /// One availability source (the bridge follows one): the only one, or of several the
+    /// last (zigbee2mqtt lists the bridge's first and the device's last); a note says what was left out.
+    static func availability(_ config: JSONValue) -> (source: AvailabilitySource?, note: String?) {
+        let defaultOn = config["payload_available"]?.scalarText ?? "online"
+        let defaultOff = config["payload_not_available"]?.scalarText ?? "offline"
+        var candidates: [(topic: String, on: String, off: String, template: String?)] = []
+        if case .array(let items)? = config["availability"] {
+            for item in items {
+                guard let topic = item["topic"]?.stringValue, !topic.isEmpty else { continue }
+                candidates.append((topic, item["payload_available"]?.scalarText ?? "online",
+                                   item["payload_not_available"]?.scalarText ?? "offline", item["value_template"]?.stringValue))
+            }
+        } else if let topic = config["availability_topic"]?.stringValue, !topic.isEmpty {
+            candidates.append((topic, defaultOn, defaultOff, config["availability_template"]?.stringValue))
+        }
+        guard let chosen = candidates.last else { return (nil, nil) }
+        var notes: [String] = []
+        if candidates.count > 1 {
+            let mode = config["availability_mode"]?.stringValue ?? "latest"
+            notes.append("availability: only \(chosen.topic) of \(candidates.count) topics (mode \(mode))")
+        }
+        var field: [String]? = nil
+        if let template = chosen.template {
+            switch HomeAssistantValueTemplate.parse(template) {
+            case .success(.rawPayload): field = nil
+            case .success(.field(let path)): field = path
+            case .failure(let refusal):
+                notes.append("availability left out: \(refusal)")
+                return (nil, notes.joined(separator: "; "))
+            }
+        }
+        let source = AvailabilitySource(topic: chosen.topic, field: field, availableValue: chosen.on, unavailableValue: chosen.off)
+        return (source, notes.isEmpty ? nil : notes.joined(separator: "; "))
+    }
+}
+
+extension JSONValue {
+    /// This object with `other`'s members added, `other` winning on equal keys.
+    func merging(_ other: JSONValue) -> JSONValue {
+        guard case .object(var members) = self, case .object(let extra) = other else { return other }
+        for member in extra {
+            if let index = members.firstIndex(where: { $0.key == member.key }) { members[index] = member } else { members.append(member) }
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,139 @@
+/// Shelly devices answer `announce` on `shellies/command`: gen1 on
+/// `shellies/announce` (and `shellies/<id>/announce`), gen2/3 on `shellies/announce`
+/// and `<topic_prefix>/announce` with `gen`, `model`, `id`, `mac`. What a device can
+/// switch is learned from its own topics: gen1 retains `shellies/<id>/relay/<n>` and
+/// `shellies/<id>/light/<n>`; gen2/3 answer `status_update` on `<prefix>/command` with
+/// `<prefix>/status/switch:<n>` and `light:<n>`.
+///
+/// Sources: Shelly gen1 API docs "MQTT" (shelly-api-docs.shelly.cloud/gen1/#mqtt-support);
+/// gen2 docs "MQTT" component (shelly-api-docs.shelly.cloud/gen2/ComponentsAndServices/Mqtt);
+/// ALLTERCO/shelly-script-examples `mqtt/mqtt-announce.shelly.js` (the announce payload
+/// is `Shelly.GetDeviceInfo`); device payloads as captured in Luligu/matterbridge-shelly.
+public enum ShellyAnnouncement {
+    /// One device's announcement.
+    public struct Device: Sendable, Equatable {
+        public var id: String
+        public var model: String
+        public var mac: String
+        public var generation: Int
+        /// Where its own topics live: `shellies/<id>` for gen1, the topic prefix for gen2/3.
+        public var prefix: String
+        public var name: String?
+    }
+
+    /// The device an announcement names; `topic` is where it was heard.
+    public static func device(_ payload: JSONValue, topic: String) -> Device? {
+        guard let id = payload["id"]?.stringValue, !id.isEmpty, isSafeTopicLevel(id) else { return nil }
+        let generation = Int(payload["gen"]?.scalarText ?? "1") ?? 1
+        let model = payload["model"]?.stringValue ?? payload["app"]?.stringValue ?? "unknown model"
+        let mac = payload["mac"]?.stringValue ?? ""
+        var prefix = generation >= 2 ? id : "shellies/\(id)"
+        if generation >= 2, topic != "shellies/announce", topic.hasSuffix("/announce") {
+            prefix = String(topic.dropLast("/announce".count))
+        }
+        return Device(id: id, model: model, mac: mac, generation: generation, prefix: prefix, name: payload["name"]?.stringValue)
+    }
+
+    /// The harmless request a gen2/3 device answers with the status of every component.
+    public static func statusRequest(for device: Device) -> DiscoveryRequest? {
+        guard device.generation >= 2 else { return nil }
+        return DiscoveryRequest(topic: "\(device.prefix)/command", payload: "status_update")
+    }
+
+    /// The toggles of one device, from the topics heard under its prefix.
+    public static func toggles(_ device: Device, topics: [String: [UInt8]], announcedOn topic: String) -> AnnouncementYield {
+        var yield = AnnouncementYield()
+        yield.announcedDeviceKeys = DeviceKeys.mac(device.mac)
+        let channels = device.generation >= 2 ? gen2Channels(device, topics) : gen1Channels(device, topics)
+        let origin = "Shelly \(device.model) (gen\(device.generation), \(device.id)), \(topic)"
+        let switchable = channels.filter { $0.kind != .cover }
+        for channel in switchable {
+            let base = device.name ?? device.id
+            let label = switchable.count > 1 ? "\(base) \(channel.index)" : base
+            let kind = channel.kind == .light ? DeviceKind.light
+                : DeviceKind.guess(from: [device.model, device.id, base], fallback: .switchRelay)
+            yield.toggles.append(DiscoveredToggle(
+                source: .shelly, deviceKeys: yield.announcedDeviceKeys, label: label, idHint: label, kind: kind,
+                origin: origin, wiring: wiring(device, channel)
+            ))
+        }
+        for channel in channels where channel.kind == .cover {
+            yield.skipped.append(SkippedThing(what: "Shelly \(device.id) roller \(channel.index)", reason: "a cover: not an on/off toggle"))
+        }
+        if channels.isEmpty {
+            let hint = device.generation >= 2
+                ? "no switch or light status heard (turn on 'Generic status update over MQTT' and 'MQTT Control')"
+                : "no relay or light state heard (a sensor, or its state is not retained)"
+            yield.skipped.append(SkippedThing(what: "Shelly \(device.id) (\(device.model))", reason: hint))
+        }
+        return yield
+    }
+
+    enum ChannelKind: Equatable { case relay, light, cover }
+
+    struct Channel: Equatable {
+        var kind: ChannelKind
+        var index: Int
+    }
+
+    private static func gen1Channels(_ device: Device, _ topics: [String: [UInt8]]) -> [Channel] {
+        var channels: [Channel] = []
+        for (name, kind) in [("relay", ChannelKind.relay), ("light", .light), ("roller", .cover)] {
+            let prefix = "\(device.prefix)/\(name)/"
+            for topic in topics.keys where topic.hasPrefix(prefix) {
+                if let index = Int(topic.dropFirst(prefix.count)), (0...15).contains(index) {
+                    channels.append(Channel(kind: kind, index: index))
+                }
+            }
+        }
+        return channels.sorted { ($0.index, "\($0.kind)") < ($1.index, "\($1.kind)") }
+    }
+
+    private static func gen2Channels(_ device: Device, _ topics: [String: [UInt8]]) -> [Channel] {
+        var channels: [Channel] = []
+        for (name, kind) in [("switch", ChannelKind.relay), ("light", .light), ("cover", .cover)] {
+            let prefix = "\(device.prefix)/status/\(name):"
+            for topic in topics.keys where topic.hasPrefix(prefix) {
+                if let index = Int(topic.dropFirst(prefix.count)), (0...15).contains(index) {
+                    channels.append(Channel(kind: kind, index: index))
+                }
+            }
+        }
+        return channels.sorted { ($0.index, "\($0.kind)") < ($1.index, "\($1.kind)") }
+    }
+
+    static func wiring(_ device: Device, _ channel: Channel) -> ToggleWiring {
+        let component = channel.kind == .light ? "light" : "switch"
+        if device.generation >= 2 {
+            return ToggleWiring(
+                stateSources: [StateSource(topic: "\(device.prefix)/status/\(component):\(channel.index)", field: ["output"],
+                                           onValue: "true", offValue: "false")],
+                command: ToggleCommand(topic: "\(device.prefix)/command/\(component):\(channel.index)", payloadOn: "on", payloadOff: "off"),
+                availability: AvailabilitySource(topic: "\(device.prefix)/online", field: nil, availableValue: "true", unavailableValue: "false")
+            )
+        }
+        let gen1Component = channel.kind == .light ? "light" : "relay"
+        let state = "\(device.prefix)/\(gen1Component)/\(channel.index)"
+        return ToggleWiring(
+            stateSources: [StateSource(topic: state, field: nil, onValue: "on", offValue: "off")],
+            command: ToggleCommand(topic: state + "/command", payloadOn: "on", payloadOff: "off"),
+            availability: AvailabilitySource(topic: "\(device.prefix)/online", field: nil, availableValue: "true", unavailableValue: "false")
+        )
+    }
+
+    /// A device id is used as a topic level: no wildcards, separators or NUL.
+    static func isSafeTopicLevel(_ text: String) -> Bool {
+        !text.contains { $0 == "/" || $0 == "+" || $0 == "#" || $0 == "\0" }
+    }
+}
+
+/// A harmless message discovery publishes so that firmwares announce themselves.
+public struct DiscoveryRequest: Sendable, Equatable, Hashable {
+    public var topic: String
+    public var payload: String
+
+    public init(topic: String, payload: String) {
+        self.topic = topic
+        self.payload = payload
+    }
+}

@@ -1,0 +1,137 @@
+/// Tasmota's native discovery, retained on `tasmota/discovery/<MAC>/config`: one
+/// toggle per relay (`rl[i]` 1) or light (`rl[i]` 2), topics built from the
+/// FullTopic tokens.
+///
+/// Source of the format: arendst/Tasmota `tasmota/tasmota_xdrv_driver/xdrv_12_discovery.ino`
+/// (`TasDiscoverMessage`); the FullTopic tokens as emontnemery/hatasmota `utils.py`
+/// substitutes them (`%hostname%`, `%id%` = last 6 of the MAC, `%prefix%`, `%topic%`).
+public enum TasmotaAnnouncement {
+    static let topicPrefix = "tasmota/discovery/"
+    static let topicSuffix = "/config"
+
+    /// The MAC of a `tasmota/discovery/<MAC>/config` topic.
+    public static func mac(of topic: String) -> String? {
+        guard topic.hasPrefix(topicPrefix), topic.hasSuffix(topicSuffix) else { return nil }
+        let mac = topic.dropFirst(topicPrefix.count).dropLast(topicSuffix.count)
+        guard !mac.isEmpty, !mac.contains("/") else { return nil }
+        return String(mac)
+    }
+
+    public static func toggles(_ config: JSONValue, topic: String) -> AnnouncementYield {
+        guard let fields = Fields(config) else {
+            return AnnouncementYield(skipped: [SkippedThing(what: topic, reason: "not a Tasmota discovery config (needs t, ft, tp, rl)")])
+        }
+        var yield = AnnouncementYield()
+        yield.announcedDeviceKeys = fields.deviceKeys
+        let relayCount = fields.relays.filter { $0 != 0 }.count
+        for (index, relay) in fields.relays.enumerated() where relay != 0 {
+            let label = fields.friendlyName(index)
+            switch relay {
+            case 1, 2:
+                let kind = relay == 2 ? DeviceKind.light : DeviceKind.guess(from: [label, fields.module], fallback: .switchRelay)
+                yield.toggles.append(DiscoveredToggle(
+                    source: .tasmota, deviceKeys: fields.deviceKeys, label: label, idHint: label, kind: kind,
+                    origin: "Tasmota \(fields.version) on \(fields.module), host \(fields.hostName), \(topic)",
+                    wiring: fields.wiring(power: relayCount == 1 ? "POWER" : "POWER\(index + 1)")
+                ))
+            case 3:
+                yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)' relay \(index + 1)", reason: "a shutter relay: not an on/off toggle"))
+            default:
+                yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)' relay \(index + 1)", reason: "unknown relay type \(relay)"))
+            }
+        }
+        if fields.isFan {
+            yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)' fan", reason: "fan speeds: not an on/off toggle"))
+        }
+        if relayCount == 0 {
+            yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)' (\(fields.module))", reason: "no relay or light (a sensor)"))
+        }
+        return yield
+    }
+
+    /// The keys of the discovery config the bridge needs.
+    struct Fields {
+        var topic: String
+        var fullTopic: String
+        var prefixes: [String]
+        var relays: [Int64]
+        var friendlyNames: [String?]
+        var stateTexts: [String]
+        var online: String
+        var offline: String
+        var hostName: String
+        var mac: String
+        var deviceName: String
+        var module: String
+        var version: String
+        var isFan: Bool
+
+        init?(_ config: JSONValue) {
+            guard let topic = config["t"]?.stringValue, !topic.isEmpty,
+                  let fullTopic = config["ft"]?.stringValue, !fullTopic.isEmpty,
+                  case .array(let prefixValues)? = config["tp"], prefixValues.count >= 3,
+                  case .array(let relayValues)? = config["rl"] else { return nil }
+            self.topic = topic
+            self.fullTopic = fullTopic
+            prefixes = prefixValues.map { $0.stringValue ?? "" }
+            relays = relayValues.map { if case .int(let value) = $0 { value } else { 0 } }
+            if case .array(let names)? = config["fn"] { friendlyNames = names.map(\.stringValue) } else { friendlyNames = [] }
+            if case .array(let texts)? = config["state"] { stateTexts = texts.map { $0.stringValue ?? "" } } else { stateTexts = [] }
+            if stateTexts.count < 2 || stateTexts[0].isEmpty || stateTexts[1].isEmpty { stateTexts = ["OFF", "ON"] }
+            online = config["onln"]?.stringValue ?? "Online"
+            offline = config["ofln"]?.stringValue ?? "Offline"
+            hostName = config["hn"]?.stringValue ?? ""
+            mac = (config["mac"]?.stringValue ?? "").uppercased()
+            deviceName = config["dn"]?.stringValue ?? topic
+            module = config["md"]?.stringValue ?? "unknown module"
+            version = config["sw"]?.stringValue ?? "?"
+            isFan = config["if"]?.scalarText == "1"
+        }
+
+        var deviceKeys: Set<String> { DeviceKeys.mac(mac) }
+
+        func friendlyName(_ index: Int) -> String {
+            if index < friendlyNames.count, let name = friendlyNames[index], !name.isEmpty { return name }
+            return "\(deviceName) \(index + 1)"
+        }
+
+        /// The FullTopic with its tokens filled in for one prefix (`cmnd`, `stat`, `tele`).
+        func fullTopic(prefix: String) -> String {
+            var text = fullTopic
+            text = text.replacingAll("%hostname%", with: hostName)
+            text = text.replacingAll("%id%", with: String(mac.suffix(6)))
+            text = text.replacingAll("%prefix%", with: prefix)
+            text = text.replacingAll("%topic%", with: topic)
+            return text
+        }
+
+        func wiring(power: String) -> ToggleWiring {
+            let (off, on) = (stateTexts[0], stateTexts[1])
+            let stat = fullTopic(prefix: prefixes[1])
+            return ToggleWiring(
+                stateSources: [
+                    StateSource(topic: stat + power, field: nil, onValue: on, offValue: off),
+                    StateSource(topic: stat + "RESULT", field: [power], onValue: on, offValue: off),
+                ],
+                command: ToggleCommand(topic: fullTopic(prefix: prefixes[0]) + power, payloadOn: on, payloadOff: off),
+                availability: AvailabilitySource(topic: fullTopic(prefix: prefixes[2]) + "LWT", field: nil,
+                                                 availableValue: online, unavailableValue: offline)
+            )
+        }
+    }
+}
+
+extension String {
+    /// Every occurrence of `token` replaced (no Foundation in the core).
+    func replacingAll(_ token: String, with replacement: String) -> String {
+        guard !token.isEmpty else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: token) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
+}

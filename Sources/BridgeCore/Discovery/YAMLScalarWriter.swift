@@ -1,0 +1,51 @@
+/// Writes a text value so the config language reads it back as the same text:
+/// plain when that is unambiguous, else quoted.
+enum YAMLScalarWriter {
+    static func scalar(_ text: String) -> String {
+        isPlainSafe(text) ? text : quoted(text)
+    }
+
+    static func isPlainSafe(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return false }
+        guard case .string = YAMLScalarResolver.resolve(text) else { return false }
+        let unsafeFirst = "-?:,[]{}#&*!|>'\"%@`~ "
+        if unsafeFirst.unicodeScalars.contains(first) || last == " " || last == ":" { return false }
+        if text.contains(": ") || text.contains(" #") || text.contains("\t") { return false }
+        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FEFF}" }) { return false }
+        if ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) { return false }  // YAML 1.1 readers
+        return !text.contains { "[]{},".contains($0) }
+    }
+
+    /// Single quotes when the text has no control characters, else double quotes with escapes.
+    static func quoted(_ text: String) -> String {
+        let hasControl = text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+        if !hasControl {
+            return "'" + text.replacingAll("'", with: "''") + "'"
+        }
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// A comment's text on one line, bounded.
+    static func comment(_ text: String, maxLength: Int = 200) -> String {
+        var line = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+        if line.count > maxLength { line = String(line.prefix(maxLength - 1)) + "…" }
+        return line
+    }
+}

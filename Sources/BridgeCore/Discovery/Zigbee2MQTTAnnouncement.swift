@@ -1,0 +1,131 @@
+/// zigbee2mqtt's retained `<base>/bridge/devices` (and `<base>/bridge/groups`):
+/// one toggle per `switch` or `light` expose with a settable binary `state`.
+///
+/// Source of the format: zigbee2mqtt.io `docs/guide/usage/mqtt_topics_and_messages.md`
+/// and `docs/guide/usage/exposes.md` (access bit 2 = settable with `/set`).
+public enum Zigbee2MQTTAnnouncement {
+    public static let devicesSuffix = "/bridge/devices"
+    static let groupsSuffix = "/bridge/groups"
+    static let infoSuffix = "/bridge/info"
+
+    /// The base topic of a `<base>/bridge/devices` topic (the base may contain `/`).
+    public static func baseTopic(of topic: String, suffix: String = devicesSuffix) -> String? {
+        guard topic.hasSuffix(suffix), topic.count > suffix.count else { return nil }
+        return String(topic.dropLast(suffix.count))
+    }
+
+    /// The toggles of a `bridge/devices` payload; `version` is from `bridge/info` when heard.
+    public static func devices(_ payload: JSONValue, base: String, version: String?) -> AnnouncementYield {
+        let topic = base + devicesSuffix
+        guard case .array(let devices) = payload else {
+            return AnnouncementYield(skipped: [SkippedThing(what: topic, reason: "not a JSON list of devices")])
+        }
+        var yield = AnnouncementYield()
+        for device in devices { yield.append(self.device(device, base: base, topic: topic, version: version)) }
+        return yield
+    }
+
+    private static func device(_ device: JSONValue, base: String, topic: String, version: String?) -> AnnouncementYield {
+        guard let name = device["friendly_name"]?.stringValue, !name.isEmpty else { return AnnouncementYield() }
+        let ieee = device["ieee_address"]?.stringValue?.lowercased() ?? ""
+        var yield = AnnouncementYield()
+        if !ieee.isEmpty { yield.announcedDeviceKeys.insert("ieee:" + ieee) }
+        let what = "zigbee2mqtt device '\(name)'"
+        if device["type"]?.stringValue == "Coordinator" { return yield }
+        if device["disabled"]?.boolValue == true {
+            yield.skipped.append(SkippedThing(what: what, reason: "disabled in zigbee2mqtt"))
+            return yield
+        }
+        guard device["supported"]?.boolValue != false, let definition = device["definition"], definition != .null else {
+            yield.skipped.append(SkippedThing(what: what, reason: "not supported by zigbee2mqtt (no definition)"))
+            return yield
+        }
+        let vendor = definition["vendor"]?.stringValue ?? "unknown vendor"
+        let model = definition["model"]?.stringValue ?? "unknown model"
+        let description = definition["description"]?.stringValue ?? ""
+        let origin = "\(vendor) \(model)" + (description.isEmpty ? "" : " (\(description))")
+            + ", \(topic)" + (version.map { " (zigbee2mqtt \($0))" } ?? "")
+        guard case .array(let exposes)? = definition["exposes"] else {
+            yield.skipped.append(SkippedThing(what: what, reason: "announces no exposes"))
+            return yield
+        }
+        let switchable = exposes.compactMap { switchableState(of: $0) }
+        for state in switchable {
+            let label = switchable.count > 1 ? "\(name) \(state.endpoint?.uppercased() ?? state.property)" : name
+            let kind = state.isLight ? DeviceKind.light : DeviceKind.guess(from: [description, name], fallback: .switchRelay)
+            yield.toggles.append(DiscoveredToggle(
+                source: .zigbee2mqtt, deviceKeys: ieee.isEmpty ? [] : ["ieee:" + ieee], label: label,
+                idHint: label, kind: kind, origin: origin,
+                wiring: wiring(base: base, name: name, state: state)
+            ))
+        }
+        if switchable.isEmpty {
+            yield.skipped.append(SkippedThing(what: "\(what) (\(vendor) \(model))", reason: reasonNoToggle(exposes)))
+        }
+        return yield
+    }
+
+    /// A settable on/off `state` of a switch or light expose.
+    struct SwitchableState {
+        var property: String
+        var valueOn: String
+        var valueOff: String
+        var endpoint: String?
+        var isLight: Bool
+    }
+
+    static func switchableState(of expose: JSONValue) -> SwitchableState? {
+        guard let type = expose["type"]?.stringValue, type == "switch" || type == "light",
+              case .array(let features)? = expose["features"] else { return nil }
+        for feature in features where feature["type"]?.stringValue == "binary" && feature["name"]?.stringValue == "state" {
+            guard case .int(let access)? = feature["access"], access & 2 != 0,
+                  let property = feature["property"]?.stringValue, !property.isEmpty,
+                  let valueOn = feature["value_on"]?.stringValue, let valueOff = feature["value_off"]?.stringValue
+            else { continue }
+            let endpoint = expose["endpoint"]?.stringValue ?? feature["endpoint"]?.stringValue
+            return SwitchableState(property: property, valueOn: valueOn, valueOff: valueOff, endpoint: endpoint, isLight: type == "light")
+        }
+        return nil
+    }
+
+    static func wiring(base: String, name: String, state: SwitchableState) -> ToggleWiring {
+        let device = "\(base)/\(name)"
+        let field = state.property
+        return ToggleWiring(
+            stateSources: [StateSource(topic: device, field: [field], onValue: state.valueOn, offValue: state.valueOff)],
+            command: ToggleCommand(
+                topic: "\(device)/set",
+                payloadOn: JSONValue.object([JSONMember(field, .string(state.valueOn))]).serialized(),
+                payloadOff: JSONValue.object([JSONMember(field, .string(state.valueOff))]).serialized()
+            ),
+            availability: AvailabilitySource(topic: "\(device)/availability", field: ["state"],
+                                             availableValue: "online", unavailableValue: "offline")
+        )
+    }
+
+    private static func reasonNoToggle(_ exposes: [JSONValue]) -> String {
+        let types = exposes.compactMap { $0["type"]?.stringValue }
+        for special in ["cover", "lock", "climate", "fan"] where types.contains(special) {
+            return "a \(special): not an on/off toggle"
+        }
+        let names = exposes.compactMap { $0["name"]?.stringValue ?? $0["type"]?.stringValue }.prefix(6)
+        return "no switch or light to toggle (exposes \(names.joined(separator: ", ")))"
+    }
+
+    /// `bridge/groups`: every group as an optional extra (commented out in the file).
+    public static func groups(_ payload: JSONValue, base: String) -> AnnouncementYield {
+        guard case .array(let groups) = payload else { return AnnouncementYield() }
+        var yield = AnnouncementYield()
+        for group in groups {
+            guard let name = group["friendly_name"]?.stringValue, !name.isEmpty else { continue }
+            let state = SwitchableState(property: "state", valueOn: "ON", valueOff: "OFF", endpoint: nil, isLight: false)
+            yield.extras.append(DiscoveredToggle(
+                source: .zigbee2mqtt, deviceKeys: [], label: name, idHint: name,
+                kind: DeviceKind.guess(from: [name], fallback: .light),
+                origin: "zigbee2mqtt group \(group["id"]?.scalarText ?? "?"), \(base + groupsSuffix)",
+                wiring: wiring(base: base, name: name, state: state)
+            ))
+        }
+        return yield
+    }
+}

@@ -1,0 +1,113 @@
+import BridgeCore
+import Glibc
+import MQTTShell
+
+/// `switchboard-bridge discover`: listens to what the broker's devices announce and
+/// writes a config that passes `check`. The translation is `BridgeCore.Discovery`'s,
+/// the listening `DiscoveryListener`'s; this file only wires them to the command line.
+public enum DiscoverCommand {
+    /// The CA bundle used for `--tls` without `--tls-ca-file` (Debian's).
+    static let systemCABundle = "/etc/ssl/certs/ca-certificates.crt"
+
+    public static func run(_ arguments: CommandLineArguments, environment: [String: String]) -> Int32 {
+        let options: DiscoveryOptions
+        switch discoveryOptions(arguments) {
+        case .success(let made): options = made
+        case .failure(let failure): return fail(failure.description, status: 2)
+        }
+        if let output = arguments.discover.output, access(output, F_OK) == 0 {
+            return fail("discover: \(output) exists; refusing to overwrite it (choose another --output or remove it)", status: 2)
+        }
+        let password: String?
+        do { password = try readPassword(options.mqtt.passwordFile) } catch {
+            return fail("discover: cannot read the MQTT password file: \(error)", status: 2)
+        }
+        let session: DiscoverySession
+        do {
+            session = try DiscoveryListener.listen(
+                settings: mqttSettings(options.mqtt, password: password), session: DiscoverySession(options: options),
+                seconds: options.listenSeconds)
+        } catch {
+            return fail("discover: \(error)", status: 1)
+        }
+        return write(session.result(), options: options, output: arguments.discover.output)
+    }
+
+    private static func write(_ result: DiscoveryResult, options: DiscoveryOptions, output: String?) -> Int32 {
+        guard !result.heard.isEmpty || !result.isEmpty else {
+            return fail(options.nothingHeardMessage(host: options.mqtt.host, port: options.mqtt.port), status: 1)
+        }
+        guard !result.toggles.isEmpty else {
+            let skipped = result.skipped.map { "  \($0.what): \($0.reason)" }.joined(separator: "\n")
+            return fail("discover: devices were announced, but nothing that can be switched on and off:\n\(skipped)", status: 1)
+        }
+        let text = DiscoveredConfigWriter.text(result, options: options)
+        guard let output else {
+            print(text, terminator: "")
+            return 0
+        }
+        do { try FileBytes.createNew(path: output, bytes: Array(text.utf8)) } catch {
+            return fail("discover: cannot write \(output): \(error)", status: 1)
+        }
+        StandardErrorWriter.writeLine("discover: \(result.toggles.count) action(s) written to \(output); check it with: switchboard-bridge check --config \(output)")
+        return 0
+    }
+
+    /// The options from `--config` (its `mqtt:` section) with the command line's over them.
+    static func discoveryOptions(_ arguments: CommandLineArguments) -> Result<DiscoveryOptions, DiscoverFailure> {
+        var options = DiscoveryOptions()
+        if let path = arguments.configPath {
+            let loaded = ConfigFile.load(path: path)
+            guard let config = loaded.config else { return .failure(DiscoverFailure(loaded.report)) }
+            options.mqtt = config.mqtt
+            options.tokenFile = config.aivi.tokenFile ?? options.tokenFile
+            if config.aivi.apiBaseURL != AiviSettings().apiBaseURL { options.apiURL = config.aivi.apiBaseURL }
+        }
+        let given = arguments.discover
+        if let host = given.mqttHost { options.mqtt.host = host }
+        if let port = arguments.port {
+            guard port > 0 else { return .failure(DiscoverFailure("discover: --port must be 1 to 65535")) }
+            options.mqtt.port = port
+        }
+        if let username = given.username { options.mqtt.username = username }
+        if let file = given.passwordFile { options.mqtt.passwordFile = file }
+        if given.tls || given.tlsCAFile != nil { options.mqtt.tls = MQTTTLSSettings(caFile: given.tlsCAFile) }
+        if let problem = DiscoveryOptions.slugProblem(given.widget) { return .failure(DiscoverFailure("discover: --widget \(problem)")) }
+        options.widgetSlug = given.widget
+        options.homeAssistantPrefix = given.homeAssistantPrefix
+        options.tokenFile = given.tokenFile == DiscoverArguments().tokenFile ? options.tokenFile : given.tokenFile
+        options.apiURL = given.apiURL ?? options.apiURL
+        options.stateDirectory = given.stateDirectory
+        let seconds = arguments.seconds ?? 5
+        guard (1...600).contains(seconds) else { return .failure(DiscoverFailure("discover: --seconds must be 1 to 600")) }
+        options.listenSeconds = seconds
+        return .success(options)
+    }
+
+    static func mqttSettings(_ mqtt: BridgeCore.MQTTSettings, password: String?) -> MQTTShell.MQTTSettings {
+        MQTTShell.MQTTSettings(
+            host: mqtt.host, port: mqtt.port, clientId: "switchboard-bridge-discover-\(getpid())",
+            username: mqtt.username, password: password,
+            tlsCAFile: mqtt.tls.map { $0.caFile ?? systemCABundle },
+            protocolVersion: mqtt.protocolVersion == .v5 ? .v5 : .v311,
+            keepAliveSeconds: mqtt.keepaliveSeconds
+        )
+    }
+
+    private static func readPassword(_ path: String?) throws(FileError) -> String? {
+        guard let path else { return nil }
+        let bytes = try FileBytes.read(path: path, limit: 4_096)
+        return String(String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? "")
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Int32 {
+        StandardErrorWriter.writeLine(message)
+        return status
+    }
+}
+
+/// Why `discover` cannot start.
+public struct DiscoverFailure: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
