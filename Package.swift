@@ -53,7 +53,7 @@ let package = Package(
             dependencies: ["AiviSim", "BridgeCore", "MQTTShell", "ShellSupport"]
         ),
         .target(name: "TestSupport", dependencies: ["AiviSim"], path: "Tests/Support"),
-        .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore"]),
+        .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "TestSupport"]),
         .testTarget(name: "AiviSimTests", dependencies: ["AiviSim", "HTTPServer", "TestSupport"]),
         .testTarget(
             name: "ShellTests",

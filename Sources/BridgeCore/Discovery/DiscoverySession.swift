@@ -40,16 +40,20 @@ public struct DiscoverySession: Sendable {
 
     /// Takes one message; returns requests it calls for (a gen2/3 Shelly asked for its status).
     public mutating func receive(_ message: DiscoveryMessage) -> [DiscoveryRequest] {
-        guard remember(message) else { return [] }
-        guard message.topic.hasSuffix("/announce"), let json = try? JSONValue.parse(bytes: message.payload),
-              let device = ShellyAnnouncement.device(json, topic: message.topic),
+        let json = message.topic.hasSuffix("/announce") ? try? JSONValue.parse(bytes: message.payload) : nil
+        let device = json.flatMap { ShellyAnnouncement.device($0, topic: message.topic) }
+        // Every Shelly answers on the one shared topic: keep each device's answer.
+        let key = message.topic == Self.sharedShellyTopic ? Self.sharedShellyTopic + "\u{0}" + (device?.id ?? "") : message.topic
+        guard remember(message, as: key), let device,
               let request = ShellyAnnouncement.statusRequest(for: device),
               requested.insert(request).inserted else { return [] }
         return [request]
     }
 
-    private mutating func remember(_ message: DiscoveryMessage) -> Bool {
-        let previous = latest[message.topic]?.count
+    static let sharedShellyTopic = "shellies/announce"
+
+    private mutating func remember(_ message: DiscoveryMessage, as key: String) -> Bool {
+        let previous = latest[key]?.count
         guard message.payload.count <= Self.maxPayloadBytes,
               previous != nil || latest.count < Self.maxTopics,
               totalBytes - (previous ?? 0) + message.payload.count <= Self.maxTotalBytes else {
@@ -57,7 +61,7 @@ public struct DiscoverySession: Sendable {
             return false
         }
         totalBytes += message.payload.count - (previous ?? 0)
-        latest[message.topic] = message.payload
+        latest[key] = message.payload
         return true
     }
 
@@ -73,7 +77,8 @@ public struct DiscoverySession: Sendable {
         return DiscoveryDeduplication.result(of: yield, heard: heard, droppedMessages: droppedMessages)
     }
 
-    private func translate(topic: String, payload: [UInt8], heard: inout HeardSources) -> AnnouncementYield {
+    private func translate(topic key: String, payload: [UInt8], heard: inout HeardSources) -> AnnouncementYield {
+        let topic = key.hasPrefix(Self.sharedShellyTopic + "\u{0}") ? Self.sharedShellyTopic : key
         let json: JSONValue
         do { json = try JSONValue.parse(bytes: payload) } catch {
             return isAnnouncement(topic) ? AnnouncementYield(skipped: [SkippedThing(what: topic, reason: "not valid JSON (\(error))")]) : AnnouncementYield()
@@ -97,7 +102,7 @@ public struct DiscoverySession: Sendable {
         if topic.hasSuffix("/announce"), let device = ShellyAnnouncement.device(json, topic: topic) {
             // Each device answers on two topics; translate it once, from its own topic when heard.
             let own = device.generation >= 2 ? "\(device.prefix)/announce" : "shellies/\(device.id)/announce"
-            if topic == "shellies/announce", latest[own]?.isEmpty == false { return AnnouncementYield() }
+            if topic == Self.sharedShellyTopic, latest[own]?.isEmpty == false { return AnnouncementYield() }
             heard.shelly.insert(device.id)
             return ShellyAnnouncement.toggles(device, topics: latest, announcedOn: topic)
         }

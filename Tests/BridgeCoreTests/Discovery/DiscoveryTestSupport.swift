@@ -1,4 +1,5 @@
 @testable import BridgeCore
+import TestSupport
 
 /// Runs a discovery over `messages` (topic, payload) as the shell would feed them.
 func discover(_ messages: [(String, String)], options: DiscoveryOptions = DiscoveryOptions()) -> DiscoveryResult {

@@ -1,6 +1,6 @@
 /// Real announcement payloads, each with where it comes from. Kept verbatim
 /// except where noted (pretty-printing removed, a second copy renamed).
-enum DiscoveryFixtures {
+public enum DiscoveryFixtures {
     // MARK: zigbee2mqtt
 
     /// A zigbee2mqtt 1.17.1 `zigbee2mqtt/bridge/devices` captured from a real network:
@@ -8,7 +8,7 @@ enum DiscoveryFixtures {
     /// Source: a public Ruby MQTT test file quoting the capture (code corpus, search
     /// "QS-Zigbee-S04-2C-LN"); `friendly_name` of the switch renamed from its IEEE
     /// address to "hall_switch" (as a user names it), nothing else changed.
-    static let zigbee2mqttDevices = #"""
+    public static let zigbee2mqttDevices = #"""
     [{"date_code":"","definition":{"description":"2 gang switch module with neutral wire","exposes":[{"endpoint":"l1","features":[{"access":7,"description":"On/off state of the switch","endpoint":"l1","name":"state","property":"state_l1","type":"binary","value_off":"OFF","value_on":"ON","value_toggle":"TOGGLE"}],"type":"switch"},{"endpoint":"l2","features":[{"access":7,"description":"On/off state of the switch","endpoint":"l2","name":"state","property":"state_l2","type":"binary","value_off":"OFF","value_on":"ON","value_toggle":"TOGGLE"}],"type":"switch"},{"access":1,"description":"Link quality (signal strength)","name":"linkquality","property":"linkquality","type":"numeric","unit":"lqi","value_max":255,"value_min":0}],"model":"QS-Zigbee-S04-2C-LN","supports_ota":false,"vendor":"Lonsonho"},"endpoints":{"1":{"bindings":[],"clusters":{"input":["genBasic","genGroups","genScenes","genOnOff","genOnOff"],"output":["genOta","genTime"]},"configured_reportings":[]}},"friendly_name":"hall_switch","ieee_address":"0x5c0272fffec89ec2","interview_completed":true,"interviewing":false,"model_id":"TS0003","network_address":17171,"power_source":"Mains (single phase)","supported":true,"type":"Router"},
      {"definition":null,"endpoints":{"1":{"bindings":[],"clusters":{"input":[],"output":[]},"configured_reportings":[]}},"friendly_name":"Coordinator","ieee_address":"0x00124b0014d9b30e","interview_completed":true,"interviewing":false,"network_address":0,"supported":false,"type":"Coordinator"},
      {"date_code":"20171215","definition":{"description":"Smart carbon monoxide sensor","exposes":[{"access":1,"description":"Indicates if CO (carbon monoxide) is detected","name":"carbon_monoxide","property":"carbon_monoxide","type":"binary","value_off":false,"value_on":true},{"access":1,"description":"Indicates if the battery of this device is almost empty","name":"battery_low","property":"battery_low","type":"binary","value_off":false,"value_on":true},{"access":1,"description":"Remaining battery in %","name":"battery","property":"battery","type":"numeric","unit":"%","value_max":100,"value_min":0}],"model":"SCA01ZB","supports_ota":false,"vendor":"Feibit"},"friendly_name":"0x00158d000205d552","ieee_address":"0x00158d000205d552","interview_completed":true,"interviewing":false,"model_id":"FNB56-COS06FB1.7","network_address":65018,"power_source":"Battery","supported":true,"type":"EndDevice"}]
@@ -17,17 +17,17 @@ enum DiscoveryFixtures {
     /// The light expose exactly as zigbee2mqtt.io `docs/guide/usage/exposes.md` ("Light")
     /// documents it, in an IKEA LED1624G9 entry shaped like `docs/guide/usage/mqtt_topics_and_messages.md`
     /// ("zigbee2mqtt/bridge/devices", device `my_bulb`), plus one device marked disabled.
-    static let zigbee2mqttLight = #"""
+    public static let zigbee2mqttLight = #"""
     [{"ieee_address":"0x90fd9ffffe6494fc","type":"Router","network_address":57440,"supported":true,"friendly_name":"my_bulb","definition":{"model":"LED1624G9","vendor":"IKEA","description":"TRADFRI LED bulb E14/E26/E27 600 lumen, dimmable, color, opal white","options":[],"exposes":[{"type":"light","features":[{"type":"binary","name":"state","property":"state","value_on":"ON","value_off":"OFF","value_toggle":"TOGGLE","access":7},{"type":"numeric","name":"brightness","property":"brightness","value_min":0,"value_max":254,"access":7}]}]},"power_source":"Mains (single phase)","interviewing":false,"interview_completed":true},
      {"ieee_address":"0x00158d00018255df","type":"Router","network_address":29159,"supported":true,"disabled":true,"friendly_name":"my_plug","definition":{"model":"ZNCZ02LM","vendor":"Xiaomi","description":"Mi power plug ZigBee","options":[],"exposes":[{"type":"switch","features":[{"type":"binary","name":"state","property":"state","value_on":"ON","value_off":"OFF","value_toggle":"TOGGLE","access":7}]}]},"interviewing":false,"interview_completed":true}]
     """#
 
     /// `zigbee2mqtt/bridge/groups` as zigbee2mqtt.io `docs/guide/usage/mqtt_topics_and_messages.md` shows it.
-    static let zigbee2mqttGroups = #"[{"id":1,"friendly_name":"my_group","scenes":[{"id":1,"name":"Scene 1"}],"members":[{"ieee_address":"0x90fd9ffffe6494fc","endpoint":1}]}]"#
+    public static let zigbee2mqttGroups = #"[{"id":1,"friendly_name":"my_group","scenes":[{"id":1,"name":"Scene 1"}],"members":[{"ieee_address":"0x90fd9ffffe6494fc","endpoint":1}]}]"#
 
     /// The same capture's Home Assistant copy of the CO sensor (zigbee2mqtt with
     /// `homeassistant: true`), topic `homeassistant/binary_sensor/0x00158d000205d552/carbon_monoxide/config`.
-    static let zigbee2mqttHomeAssistantCopy = #"{"availability":[{"topic":"zigbee2mqtt/bridge/state"}],"device":{"identifiers":["zigbee2mqtt_0x00158d000205d552"],"manufacturer":"Feibit","model":"Smart carbon monoxide sensor (SCA01ZB)","name":"0x00158d000205d552","sw_version":"Zigbee2MQTT 1.17.1"},"device_class":"safety","json_attributes_topic":"zigbee2mqtt/0x00158d000205d552","name":"0x00158d000205d552 carbon monoxide","payload_off":false,"payload_on":true,"state_topic":"zigbee2mqtt/0x00158d000205d552","unique_id":"0x00158d000205d552_carbon_monoxide_zigbee2mqtt","value_template":"{{ value_json.carbon_monoxide }}"}"#
+    public static let zigbee2mqttHomeAssistantCopy = #"{"availability":[{"topic":"zigbee2mqtt/bridge/state"}],"device":{"identifiers":["zigbee2mqtt_0x00158d000205d552"],"manufacturer":"Feibit","model":"Smart carbon monoxide sensor (SCA01ZB)","name":"0x00158d000205d552","sw_version":"Zigbee2MQTT 1.17.1"},"device_class":"safety","json_attributes_topic":"zigbee2mqtt/0x00158d000205d552","name":"0x00158d000205d552 carbon monoxide","payload_off":false,"payload_on":true,"state_topic":"zigbee2mqtt/0x00158d000205d552","unique_id":"0x00158d000205d552_carbon_monoxide_zigbee2mqtt","value_template":"{{ value_json.carbon_monoxide }}"}"#
 
     // MARK: Tasmota
 
@@ -35,50 +35,50 @@ enum DiscoveryFixtures {
     /// "Single Relay with Toggle" from a public "AutoDiscovery Protocol" note of captured
     /// messages (code corpus, search "Single Relay with Toggle"); its MAC was masked
     /// (`xxxxxxxxxxxx`), here `A4CF12B3C4D5`, and `//` comments removed.
-    static let tasmotaSingleRelay = #"{"ip":"192.168.1.50","dn":"Tasmota","fn":["Tasmota",null,null,null,null,null,null,null],"hn":"tasmota-huzzah","mac":"A4CF12B3C4D5","md":"Huzzah","ty":0,"if":0,"ofln":"Offline","onln":"Online","state":["OFF","ON","TOGGLE","HOLD"],"sw":"9.3.0","t":"huzzah_1","ft":"%prefix%/%topic%/","tp":["cmnd","stat","tele"],"rl":[1,0,0,0,0,0,0,0],"swc":[-1,-1,-1,-1,-1,-1,-1,-1],"swn":[null,null,null,null,null,null,null,null],"btn":[0,0,0,0,0,0,0,0],"so":{"4":0,"11":0,"13":0,"17":0,"20":0,"30":0,"68":0,"73":0,"82":0,"114":0,"117":0},"lk":1,"lt_st":0,"sho":[0,0,0,0],"ver":1}"#
+    public static let tasmotaSingleRelay = #"{"ip":"192.168.1.50","dn":"Tasmota","fn":["Tasmota",null,null,null,null,null,null,null],"hn":"tasmota-huzzah","mac":"A4CF12B3C4D5","md":"Huzzah","ty":0,"if":0,"ofln":"Offline","onln":"Online","state":["OFF","ON","TOGGLE","HOLD"],"sw":"9.3.0","t":"huzzah_1","ft":"%prefix%/%topic%/","tp":["cmnd","stat","tele"],"rl":[1,0,0,0,0,0,0,0],"swc":[-1,-1,-1,-1,-1,-1,-1,-1],"swn":[null,null,null,null,null,null,null,null],"btn":[0,0,0,0,0,0,0,0],"so":{"4":0,"11":0,"13":0,"17":0,"20":0,"30":0,"68":0,"73":0,"82":0,"114":0,"117":0},"lk":1,"lt_st":0,"sho":[0,0,0,0],"ver":1}"#
 
     /// home-assistant/core `tests/components/tasmota/test_common.py` `DEFAULT_CONFIG`
     /// (a Sonoff Basic with FullTopic `%topic%/%prefix%/`), with `rl` set to two relays
     /// as the relay tests of that suite do (`config["rl"][0] = 1; config["rl"][1] = 1`).
-    static let tasmotaTwoRelaysCustomFullTopic = #"{"ip":"192.168.15.10","dn":"Tasmota","fn":["Test","Beer","Milk","Four",null],"hn":"tasmota_49A3BC-0956","if":0,"lk":1,"mac":"00000049A3BC","md":"Sonoff Basic","ofln":"Offline","onln":"Online","state":["OFF","ON","TOGGLE","HOLD"],"sw":"8.4.0.2","swn":[null,null,null,null,null],"t":"tasmota_49A3BC","ft":"%topic%/%prefix%/","tp":["cmnd","stat","tele"],"rl":[1,1,0,0,0,0,0,0],"swc":[-1,-1,-1,-1,-1,-1,-1,-1],"btn":[0,0,0,0],"so":{"4":0,"11":0,"13":0,"17":1,"20":0,"30":0,"68":0,"73":0,"82":0,"114":0},"ty":0,"lt_st":0,"ver":1}"#
+    public static let tasmotaTwoRelaysCustomFullTopic = #"{"ip":"192.168.15.10","dn":"Tasmota","fn":["Test","Beer","Milk","Four",null],"hn":"tasmota_49A3BC-0956","if":0,"lk":1,"mac":"00000049A3BC","md":"Sonoff Basic","ofln":"Offline","onln":"Online","state":["OFF","ON","TOGGLE","HOLD"],"sw":"8.4.0.2","swn":[null,null,null,null,null],"t":"tasmota_49A3BC","ft":"%topic%/%prefix%/","tp":["cmnd","stat","tele"],"rl":[1,1,0,0,0,0,0,0],"swc":[-1,-1,-1,-1,-1,-1,-1,-1],"btn":[0,0,0,0],"so":{"4":0,"11":0,"13":0,"17":1,"20":0,"30":0,"68":0,"73":0,"82":0,"114":0},"ty":0,"lt_st":0,"ver":1}"#
 
     // MARK: Home Assistant discovery (ESPHome and others)
 
     /// ESPHome 2026.8.0 on an ESP32, captured from a real device: its status LED, a
     /// `schema: json` light, topic `homeassistant/light/garagedoor1/garage_esp_status_led/config`,
     /// and a temperature sensor. Source: avanha/pmaas-plugin-esphome `plugin_test.go`.
-    static let esphomeJSONLight = #"{"schema":"json","supported_color_modes":["onoff"],"name":"Garage ESP Status LED","stat_t":"garagedoor1/light/garage_esp_status_led/state","cmd_t":"garagedoor1/light/garage_esp_status_led/command","avty_t":"garagedoor1/status","uniq_id":"ESPlightgarage_esp_status_led","dev":{"ids":"20500de464ec","name":"GarageDoor1","sw":"2026.8.0 (config hash 0x0dd1e1e6)","mdl":"esp32","mf":"Espressif","cns":[["mac","20500de464ec"]]}}"#
-    static let esphomeSensor = #"{"sug_dsp_prc":1,"unit_of_meas":"°C","stat_cla":"measurement","name":"Garage Temperature","dev_cla":"temperature","stat_t":"garagedoor1/sensor/garage_temperature/state","avty_t":"garagedoor1/status","uniq_id":"ESPsensorgarage_temperature","dev":{"ids":"20500de464ec","name":"GarageDoor1","sw":"2026.8.0 (config hash 0x0dd1e1e6)","mdl":"esp32","mf":"Espressif","cns":[["mac","20500de464ec"]]}}"#
+    public static let esphomeJSONLight = #"{"schema":"json","supported_color_modes":["onoff"],"name":"Garage ESP Status LED","stat_t":"garagedoor1/light/garage_esp_status_led/state","cmd_t":"garagedoor1/light/garage_esp_status_led/command","avty_t":"garagedoor1/status","uniq_id":"ESPlightgarage_esp_status_led","dev":{"ids":"20500de464ec","name":"GarageDoor1","sw":"2026.8.0 (config hash 0x0dd1e1e6)","mdl":"esp32","mf":"Espressif","cns":[["mac","20500de464ec"]]}}"#
+    public static let esphomeSensor = #"{"sug_dsp_prc":1,"unit_of_meas":"°C","stat_cla":"measurement","name":"Garage Temperature","dev_cla":"temperature","stat_t":"garagedoor1/sensor/garage_temperature/state","avty_t":"garagedoor1/status","uniq_id":"ESPsensorgarage_temperature","dev":{"ids":"20500de464ec","name":"GarageDoor1","sw":"2026.8.0 (config hash 0x0dd1e1e6)","mdl":"esp32","mf":"Espressif","cns":[["mac","20500de464ec"]]}}"#
 
     /// An ESPHome switch as esphome/esphome `esphome/components/mqtt/mqtt_component.cpp`
     /// (`send_discovery_`) and `mqtt_switch.cpp` write it, with the keys and device block
     /// of the captured device above (`garagedoor1`), for a switch named "Garage Relay".
-    static let esphomeSwitch = #"{"name":"Garage Relay","stat_t":"garagedoor1/switch/garage_relay/state","cmd_t":"garagedoor1/switch/garage_relay/command","avty_t":"garagedoor1/status","uniq_id":"ESPswitchgarage_relay","dev":{"ids":"20500de464ec","name":"GarageDoor1","sw":"2026.8.0 (config hash 0x0dd1e1e6)","mdl":"esp32","mf":"Espressif","cns":[["mac","20500de464ec"]]}}"#
+    public static let esphomeSwitch = #"{"name":"Garage Relay","stat_t":"garagedoor1/switch/garage_relay/state","cmd_t":"garagedoor1/switch/garage_relay/command","avty_t":"garagedoor1/status","uniq_id":"ESPswitchgarage_relay","dev":{"ids":"20500de464ec","name":"GarageDoor1","sw":"2026.8.0 (config hash 0x0dd1e1e6)","mdl":"esp32","mf":"Espressif","cns":[["mac","20500de464ec"]]}}"#
 
     /// home-assistant.io `source/_integrations/mqtt.markdown`, "Using abbreviations and base topic":
     /// topic `homeassistant/switch/irrigation/config`.
-    static let haAbbreviatedSwitch = #"{"~":"homeassistant/switch/irrigation","name":"garden","cmd_t":"~/set","stat_t":"~/state"}"#
+    public static let haAbbreviatedSwitch = #"{"~":"homeassistant/switch/irrigation","name":"garden","cmd_t":"~/set","stat_t":"~/state"}"#
 
     /// Tasmota's legacy Home Assistant discovery of a plug, as captured from MQTT
     /// (code corpus, search "EZPlug_35EBF6"): `value_template` `{{value_json.POWER1}}`.
-    static let tasmotaLegacyHomeAssistant = #"{"name":"3DPrinter","stat_t":"tele/EZPlug_35EBF6/STATE","avty_t":"tele/EZPlug_35EBF6/LWT","pl_avail":"Online","pl_not_avail":"Offline","cmd_t":"cmnd/EZPlug_35EBF6/POWER1","pl_off":"OFF","pl_on":"ON","val_tpl":"{{value_json.POWER1}}","uniq_id":"35EBF6_RL_1","dev":{"ids":["35EBF6"]}}"#
+    public static let tasmotaLegacyHomeAssistant = #"{"name":"3DPrinter","stat_t":"tele/EZPlug_35EBF6/STATE","avty_t":"tele/EZPlug_35EBF6/LWT","pl_avail":"Online","pl_not_avail":"Offline","cmd_t":"cmnd/EZPlug_35EBF6/POWER1","pl_off":"OFF","pl_on":"ON","val_tpl":"{{value_json.POWER1}}","uniq_id":"35EBF6_RL_1","dev":{"ids":["35EBF6"]}}"#
 
     /// home-assistant.io `source/_integrations/mqtt.markdown`, "Device discovery payload",
     /// with its two sensors, plus a switch component written the way that page's
     /// "Entities with command topics" example writes one.
-    static let haDeviceDiscovery = #"{"dev":{"ids":"ea334450945afc","name":"Kitchen","mf":"Bla electronics","mdl":"xya","sw":"1.0","sn":"ea334450945afc","hw":"1.0rev2"},"o":{"name":"bla2mqtt","sw":"2.1","url":"https://bla2mqtt.example.com/support"},"cmps":{"some_unique_component_id1":{"p":"sensor","device_class":"temperature","unit_of_measurement":"°C","value_template":"{{ value_json.temperature}}","unique_id":"temp01ae_t"},"kettle":{"p":"switch","name":"Kettle","command_topic":"kitchen/kettle/set","value_template":"{{ value_json['power'] }}","unique_id":"kettle01ae"}},"state_topic":"sensorBedroom/state","qos":2}"#
+    public static let haDeviceDiscovery = #"{"dev":{"ids":"ea334450945afc","name":"Kitchen","mf":"Bla electronics","mdl":"xya","sw":"1.0","sn":"ea334450945afc","hw":"1.0rev2"},"o":{"name":"bla2mqtt","sw":"2.1","url":"https://bla2mqtt.example.com/support"},"cmps":{"some_unique_component_id1":{"p":"sensor","device_class":"temperature","unit_of_measurement":"°C","value_template":"{{ value_json.temperature}}","unique_id":"temp01ae_t"},"kettle":{"p":"switch","name":"Kettle","command_topic":"kitchen/kettle/set","value_template":"{{ value_json['power'] }}","unique_id":"kettle01ae"}},"state_topic":"sensorBedroom/state","qos":2}"#
 
     // MARK: Shelly
 
     /// A Shelly 1 (gen1) answering `announce`, as captured and quoted in a public Go
     /// converter (code corpus, search "8CAAB54B98DF"): on `shellies/announce` and
     /// `shellies/shelly1/announce`; its relay state is retained on `shellies/shelly1/relay/0`.
-    static let shellyGen1Announce = #"{"id":"shelly1","model":"SHSW-1","mac":"8CAAB54B98DF","ip":"192.168.8.93","new_fw":false,"fw_ver":"20220809-123240/v1.12-g99f7e0b"}"#
+    public static let shellyGen1Announce = #"{"id":"shelly1","model":"SHSW-1","mac":"8CAAB54B98DF","ip":"192.168.8.93","new_fw":false,"fw_ver":"20220809-123240/v1.12-g99f7e0b"}"#
 
     /// A Shelly Plus 1PM (gen2): the announcement is `Shelly.GetDeviceInfo`
     /// (ALLTERCO/shelly-script-examples `mqtt/mqtt-announce.shelly.js`); the values are the
     /// device's own answer in Luligu/matterbridge-shelly (`shellyplus1pm-441793d69718`), and
     /// so is the `switch:0` status it publishes on `<prefix>/status/switch:0`.
-    static let shellyPlusAnnounce = #"{"name":null,"id":"shellyplus1pm-441793d69718","mac":"441793D69718","slot":0,"model":"SNSW-001P16EU","gen":2,"fw_id":"20240430-105751/1.3.1-gd8534ee","ver":"1.3.1","app":"Plus1PM","auth_en":false,"auth_domain":null}"#
-    static let shellyPlusSwitchStatus = #"{"id":0,"source":"HTTP_in","output":false,"apower":0,"voltage":239,"current":0,"aenergy":{"total":0,"by_minute":[0,0,0],"minute_ts":1716299460},"temperature":{"tC":58.9,"tF":138}}"#
+    public static let shellyPlusAnnounce = #"{"name":null,"id":"shellyplus1pm-441793d69718","mac":"441793D69718","slot":0,"model":"SNSW-001P16EU","gen":2,"fw_id":"20240430-105751/1.3.1-gd8534ee","ver":"1.3.1","app":"Plus1PM","auth_en":false,"auth_domain":null}"#
+    public static let shellyPlusSwitchStatus = #"{"id":0,"source":"HTTP_in","output":false,"apower":0,"voltage":239,"current":0,"aenergy":{"total":0,"by_minute":[0,0,0],"minute_ts":1716299460},"temperature":{"tC":58.9,"tF":138}}"#
 }

@@ -1,0 +1,74 @@
+import Testing
+import TestSupport
+@testable import BridgeCore
+
+@Suite struct HomeAssistantDiscoveryTests {
+    @Test func abbreviationsAndTheBaseTopicAreExpanded() {
+        let result = discover([("homeassistant/switch/irrigation/config", DiscoveryFixtures.haAbbreviatedSwitch)])
+        let wiring = result.toggles.first?.wiring
+        #expect(wiring?.command == ToggleCommand(topic: "homeassistant/switch/irrigation/set", payloadOn: "ON", payloadOff: "OFF"))
+        #expect(wiring?.stateSources == [StateSource(topic: "homeassistant/switch/irrigation/state", field: nil, onValue: "ON", offValue: "OFF")])
+        #expect(result.toggles.first?.label == "garden")
+    }
+
+    @Test func anESPHomeSwitchIsTheESPHomePresetAndItsJSONLightIsSpelledOut() {
+        let text = discoveredConfig([
+            ("homeassistant/switch/garagedoor1/garage_relay/config", DiscoveryFixtures.esphomeSwitch),
+            ("homeassistant/light/garagedoor1/garage_esp_status_led/config", DiscoveryFixtures.esphomeJSONLight),
+            ("homeassistant/sensor/garagedoor1/garage_temperature/config", DiscoveryFixtures.esphomeSensor),
+        ])
+        #expect(text.contains("        esphome: garagedoor1/garage_relay\n"))
+        #expect(text.contains("        payload_on: '{\"state\":\"ON\"}'\n"))
+        #expect(text.contains("        state_field: state\n"))
+        #expect(text.contains("#   Home Assistant sensor 'Garage Temperature'"))
+        #expect(ConfigLoader.load(text: text, fileName: "b.yaml").errors.isEmpty)
+    }
+
+    @Test func aValueTemplatePathBecomesTheStateField() {
+        let result = discover([("homeassistant/switch/35EBF6_RL_1/config", DiscoveryFixtures.tasmotaLegacyHomeAssistant)])
+        let wiring = result.toggles.first?.wiring
+        #expect(wiring?.stateSources.first?.field == ["POWER1"])
+        #expect(wiring?.availability == AvailabilitySource(topic: "tele/EZPlug_35EBF6/LWT", availableValue: "Online", unavailableValue: "Offline"))
+    }
+
+    @Test func theDeviceFormSharesRootOptionsWithItsComponents() {
+        let result = discover([("homeassistant/device/ea334450945afc/config", DiscoveryFixtures.haDeviceDiscovery)])
+        #expect(result.toggles.map(\.label) == ["Kettle"])
+        #expect(result.toggles.first?.wiring.stateSources == [StateSource(topic: "sensorBedroom/state", field: ["power"], onValue: "ON", offValue: "OFF")])
+        #expect(result.toggles.first?.origin.hasPrefix("Bla electronics xya (bla2mqtt)") == true)
+        #expect(result.skipped.map(\.reason) == ["a sensor: only switches and lights become toggles"])
+    }
+
+    @Test(arguments: [
+        ("{{ value }}", HomeAssistantValueTemplate.rawPayload),
+        ("{{value_json.POWER1}}", .field(["POWER1"])),
+        ("{{ value_json.a.b }}", .field(["a", "b"])),
+        ("{{ value_json['state'] }}", .field(["state"])),
+        (#"{{ value_json["a"].b }}"#, .field(["a", "b"])),
+    ])
+    func translatedTemplates(_ template: String, _ expected: HomeAssistantValueTemplate) throws {
+        #expect(try HomeAssistantValueTemplate.parse(template).get() == expected)
+    }
+
+    @Test(arguments: [
+        "{{ value_json.state | lower }}", "{% if value_json.on %}ON{% endif %}", "{{ 'ON' if value_json.output else 'OFF' }}",
+        "{{ value_json[0] }}", "value_json.state", "{{ value_json.a }} {{ value }}",
+    ])
+    func refusedTemplates(_ template: String) {
+        #expect(throws: TemplateRefusal.self) { try HomeAssistantValueTemplate.parse(template).get() }
+    }
+
+    @Test func anUntranslatableTemplateIsSkippedWithWhy() {
+        let payload = #"{"name":"Plug","stat_t":"plug/state","cmd_t":"plug/set","val_tpl":"{{ value_json.POWER | upper }}"}"#
+        let result = discover([("homeassistant/switch/plug/config", payload)])
+        #expect(result.toggles.isEmpty)
+        #expect(result.skipped.first?.reason.contains("filters") == true)
+    }
+
+    @Test func ofSeveralAvailabilityTopicsTheLastIsFollowedAndTheCommentSaysSo() {
+        let payload = #"{"name":"Lamp","stat_t":"z/lamp","cmd_t":"z/lamp/set","avty_mode":"all","avty":[{"t":"z/bridge/state"},{"t":"z/lamp/availability","val_tpl":"{{ value_json.state }}"}]}"#
+        let toggle = discover([("homeassistant/light/lamp/config", payload)]).toggles.first
+        #expect(toggle?.wiring.availability == AvailabilitySource(topic: "z/lamp/availability", field: ["state"], availableValue: "online", unavailableValue: "offline"))
+        #expect(toggle?.origin.contains("availability: only z/lamp/availability of 2 topics (mode all)") == true)
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+import TestSupport
+@testable import BridgeCore
+
+@Suite struct TasmotaDiscoveryTests {
+    @Test func aSingleRelayWithTheDefaultFullTopicIsThePreset() {
+        let result = discover([("tasmota/discovery/A4CF12B3C4D5/config", DiscoveryFixtures.tasmotaSingleRelay)])
+        #expect(result.toggles.map(\.label) == ["Tasmota"])
+        let wiring = result.toggles[0].wiring
+        #expect(wiring.command == ToggleCommand(topic: "cmnd/huzzah_1/POWER", payloadOn: "ON", payloadOff: "OFF"))
+        #expect(wiring.availability == AvailabilitySource(topic: "tele/huzzah_1/LWT", availableValue: "Online", unavailableValue: "Offline"))
+        #expect(PresetMatcher.preset(for: wiring, zigbee2mqttBase: "zigbee2mqtt") == PresetChoice(preset: .tasmota, name: "huzzah_1", channel: nil))
+        #expect(result.toggles[0].deviceKeys == ["mac:A4CF12B3C4D5", "mac6:B3C4D5"])
+    }
+
+    @Test func aCustomFullTopicGivesExplicitTopicsPerRelayLabelledByFriendlyName() {
+        let text = discoveredConfig([("tasmota/discovery/00000049A3BC/config", DiscoveryFixtures.tasmotaTwoRelaysCustomFullTopic)])
+        let config = ConfigLoader.load(text: text, fileName: "b.yaml").config
+        let actions = config?.widgets.first?.actions ?? []
+        #expect(actions.map(\.label) == ["Beer", "Test"])
+        let test = actions.first { $0.label == "Test" }
+        #expect(test?.preset == nil)
+        #expect(test?.command?.topic == "tasmota_49A3BC/cmnd/POWER1")
+        #expect(test?.stateSources.first?.topic == "tasmota_49A3BC/stat/POWER1")
+        #expect(test?.availability?.topic == "tasmota_49A3BC/tele/LWT")
+        #expect(actions.first { $0.label == "Beer" }?.command?.topic == "tasmota_49A3BC/cmnd/POWER2")
+    }
+
+    @Test func anEmptyRetainedPayloadMeansTheDeviceWasRemoved() {
+        let result = discover([
+            ("tasmota/discovery/A4CF12B3C4D5/config", DiscoveryFixtures.tasmotaSingleRelay),
+            ("tasmota/discovery/A4CF12B3C4D5/config", ""),
+        ])
+        #expect(result.toggles.isEmpty && result.skipped.isEmpty)
+    }
+
+    @Test func theFullTopicTokensAreFilledIn() throws {
+        var json = try JSONValue.parse(DiscoveryFixtures.tasmotaSingleRelay)
+        json = json.merging(.object([JSONMember("ft", .string("%hostname%/%id%/%prefix%/"))]))
+        let wiring = TasmotaAnnouncement.toggles(json, topic: "t").toggles.first?.wiring
+        #expect(wiring?.command.topic == "tasmota-huzzah/B3C4D5/cmnd/POWER")
+    }
+}

@@ -1,0 +1,56 @@
+import Testing
+import TestSupport
+@testable import BridgeCore
+
+@Suite struct Zigbee2MQTTDiscoveryTests {
+    @Test func aTwoGangSwitchGivesOnePresetTogglePerEndpoint() {
+        let result = discover([("zigbee2mqtt/bridge/devices", DiscoveryFixtures.zigbee2mqttDevices)])
+        #expect(result.toggles.map(\.label) == ["hall_switch L1", "hall_switch L2"])
+        #expect(result.toggles.map(\.wiring.command.payloadOn) == [#"{"state_l1":"ON"}"#, #"{"state_l2":"ON"}"#])
+        let text = DiscoveredConfigWriter.text(result, options: DiscoveryOptions())
+        #expect(text.contains("zigbee2mqtt: hall_switch\n        channel: l1"))
+        #expect(text.contains("zigbee2mqtt: hall_switch\n        channel: l2"))
+        // The coordinator is left out silently; the CO sensor is listed with why.
+        #expect(!text.contains("Coordinator"))
+        #expect(result.skipped == [SkippedThing(
+            what: "zigbee2mqtt device '0x00158d000205d552' (Feibit SCA01ZB)",
+            reason: "no switch or light to toggle (exposes carbon_monoxide, battery_low, battery)")])
+    }
+
+    @Test func aLightIsALightAndADisabledDeviceIsListed() {
+        let result = discover([("zigbee2mqtt/bridge/devices", DiscoveryFixtures.zigbee2mqttLight)])
+        #expect(result.toggles.map(\.label) == ["my_bulb"])
+        #expect(result.toggles.first?.kind == .light)
+        #expect(result.skipped.contains(SkippedThing(what: "zigbee2mqtt device 'my_plug'", reason: "disabled in zigbee2mqtt")))
+    }
+
+    @Test func aStateThatCannotBeSetIsNotAToggle() throws {
+        // access 5 = published and /get, not /set (exposes.md, "Access").
+        let readOnly = DiscoveryFixtures.zigbee2mqttLight.replacingAll(#""value_toggle":"TOGGLE","access":7"#, with: #""value_toggle":"TOGGLE","access":5"#)
+        let result = discover([("zigbee2mqtt/bridge/devices", readOnly)])
+        #expect(result.toggles.isEmpty)
+        #expect(result.skipped.contains { $0.what.contains("my_bulb") })
+    }
+
+    @Test func aBaseTopicWithSlashesIsFoundAndWrittenForThePreset() {
+        let text = discoveredConfig([
+            ("home/zigbee/bridge/info", #"{"version":"1.35.0"}"#),
+            ("home/zigbee/bridge/devices", DiscoveryFixtures.zigbee2mqttLight),
+        ])
+        #expect(text.contains("  zigbee2mqtt_base_topic: home/zigbee\n"))
+        #expect(text.contains("zigbee2mqtt: my_bulb\n"))
+        #expect(text.contains("(zigbee2mqtt 1.35.0)"))
+        #expect(ConfigLoader.load(text: text, fileName: "b.yaml").config?.widgets.first?.actions.first?.command?.topic == "home/zigbee/my_bulb/set")
+    }
+
+    @Test func groupsAreOptionalExtrasCommentedOut() {
+        let text = discoveredConfig([
+            ("zigbee2mqtt/bridge/devices", DiscoveryFixtures.zigbee2mqttLight),
+            ("zigbee2mqtt/bridge/groups", DiscoveryFixtures.zigbee2mqttGroups),
+        ])
+        #expect(text.contains("      #- id: my_group\n      #  label: my_group\n"))
+        #expect(text.contains("      #  zigbee2mqtt: my_group\n"))
+        let config = ConfigLoader.load(text: text, fileName: "b.yaml").config
+        #expect(config?.widgets.first?.actions.map(\.id) == ["my_bulb"])
+    }
+}
