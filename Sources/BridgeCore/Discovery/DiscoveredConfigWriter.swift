@@ -78,7 +78,9 @@ public enum DiscoveredConfigWriter {
         if let username = mqtt.username { lines.append("  username: \(YAMLScalarWriter.scalar(username))") }
         if let file = mqtt.passwordFile { lines.append("  password_file: \(YAMLScalarWriter.scalar(file))") }
         if let tls = mqtt.tls {
-            lines.append(tls.caFile.map { "  tls: { ca_file: \(YAMLScalarWriter.quoted($0)) }" } ?? "  tls: true")
+            var keys = tls.caFile.map { ["ca_file: \(YAMLScalarWriter.quoted($0))"] } ?? []
+            if tls.insecure { keys.append("insecure: true") }
+            lines.append(keys.isEmpty ? "  tls: true" : "  tls: { \(keys.joined(separator: ", ")) }")
         }
         if mqtt.protocolVersion == .v5 { lines.append("  protocol: 5") }
         if zigbee2mqttBase != "zigbee2mqtt" { lines.append("  zigbee2mqtt_base_topic: \(YAMLScalarWriter.scalar(zigbee2mqttBase))") }

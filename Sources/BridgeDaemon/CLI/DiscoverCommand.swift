@@ -6,9 +6,6 @@ import MQTTShell
 /// writes a config that passes `check`. The translation is `BridgeCore.Discovery`'s,
 /// the listening `DiscoveryListener`'s; this file only wires them to the command line.
 public enum DiscoverCommand {
-    /// The CA bundle used for `--tls` without `--tls-ca-file` (Debian's).
-    static let systemCABundle = "/etc/ssl/certs/ca-certificates.crt"
-
     public static func run(_ arguments: CommandLineArguments, environment: [String: String]) -> Int32 {
         let options: DiscoveryOptions
         switch discoveryOptions(arguments) {
@@ -71,7 +68,9 @@ public enum DiscoverCommand {
         }
         if let username = given.username { options.mqtt.username = username }
         if let file = given.passwordFile { options.mqtt.passwordFile = file }
-        if given.tls || given.tlsCAFile != nil { options.mqtt.tls = MQTTTLSSettings(caFile: given.tlsCAFile) }
+        if given.tls || given.tlsCAFile != nil {
+            options.mqtt.tls = MQTTTLSSettings(caFile: given.tlsCAFile ?? options.mqtt.tls?.caFile, insecure: options.mqtt.tls?.insecure ?? false)
+        }
         if let problem = DiscoveryOptions.slugProblem(given.widget) { return .failure(DiscoverFailure("discover: --widget \(problem)")) }
         options.widgetSlug = given.widget
         options.homeAssistantPrefix = given.homeAssistantPrefix
@@ -88,7 +87,7 @@ public enum DiscoverCommand {
         MQTTShell.MQTTSettings(
             host: mqtt.host, port: mqtt.port, clientId: "switchboard-bridge-discover-\(getpid())",
             username: mqtt.username, password: password,
-            tlsCAFile: mqtt.tls.map { $0.caFile ?? systemCABundle },
+            tls: mqtt.tls.map { MQTTShell.MQTTSettings.TLS(caFile: $0.caFile, insecure: $0.insecure) },
             protocolVersion: mqtt.protocolVersion == .v5 ? .v5 : .v311,
             keepAliveSeconds: mqtt.keepaliveSeconds
         )
