@@ -59,6 +59,10 @@ public enum DiscoveryFixtures {
     /// topic `homeassistant/switch/irrigation/config`.
     public static let haAbbreviatedSwitch = #"{"~":"homeassistant/switch/irrigation","name":"garden","cmd_t":"~/set","stat_t":"~/state"}"#
 
+    /// home-assistant.io `source/_integrations/mqtt.markdown`, "Another example using abbreviations
+    /// topic name and base topic": a `schema: json` light, topic `homeassistant/light/kitchen/config`.
+    public static let haAbbreviatedJSONLight = #"{"~":"homeassistant/light/kitchen","name":"Kitchen","uniq_id":"kitchen_light","cmd_t":"~/set","stat_t":"~/state","schema":"json","brightness":true}"#
+
     /// Tasmota's legacy Home Assistant discovery of a plug, as captured from MQTT
     /// (code corpus, search "EZPlug_35EBF6"): `value_template` `{{value_json.POWER1}}`.
     public static let tasmotaLegacyHomeAssistant = #"{"name":"3DPrinter","stat_t":"tele/EZPlug_35EBF6/STATE","avty_t":"tele/EZPlug_35EBF6/LWT","pl_avail":"Online","pl_not_avail":"Offline","cmd_t":"cmnd/EZPlug_35EBF6/POWER1","pl_off":"OFF","pl_on":"ON","val_tpl":"{{value_json.POWER1}}","uniq_id":"35EBF6_RL_1","dev":{"ids":["35EBF6"]}}"#

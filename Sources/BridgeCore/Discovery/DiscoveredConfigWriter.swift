@@ -96,9 +96,14 @@ public enum DiscoveredConfigWriter {
             "  icon: \(toggle.kind.icon)",
             "  kind: toggle",
         ]
-        if let choice = PresetMatcher.preset(for: toggle.wiring, zigbee2mqttBase: base) {
+        if let choice = PresetMatcher.preset(for: toggle, zigbee2mqttBase: base) {
             lines.append("  \(choice.preset.rawValue): \(YAMLScalarWriter.scalar(choice.name))")
-            if let channel = choice.channel { lines.append("  channel: \(YAMLScalarWriter.scalar(channel))") }
+            if let channel = choice.channel {
+                // A relay number is a YAML integer; a zigbee2mqtt endpoint is a name.
+                let isNumber = choice.preset != .zigbee2mqtt && Int(channel) != nil
+                lines.append("  channel: \(isNumber ? channel : YAMLScalarWriter.scalar(channel))")
+            }
+            if let fullTopic = choice.fullTopic { lines.append("  full_topic: \(YAMLScalarWriter.scalar(fullTopic))") }
             return lines
         }
         return lines + explicitKeys(toggle.wiring).map { "  " + $0 }

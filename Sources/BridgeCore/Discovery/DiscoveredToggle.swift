@@ -13,11 +13,14 @@ public struct DiscoveredToggle: Sendable, Equatable {
     /// Model, vendor and the announcement's topic, for the comment above the action.
     public var origin: String
     public var wiring: ToggleWiring
+    /// The preset the firmware's own announcement points to (checked by expanding it).
+    public var presetHint: PresetChoice?
 
     public init(
         source: DiscoverySource, deviceKeys: Set<String>, label: String, idHint: String,
-        kind: DeviceKind, origin: String, wiring: ToggleWiring
+        kind: DeviceKind, origin: String, wiring: ToggleWiring, presetHint: PresetChoice? = nil
     ) {
+        self.presetHint = presetHint
         self.source = source
         self.deviceKeys = deviceKeys
         self.label = label

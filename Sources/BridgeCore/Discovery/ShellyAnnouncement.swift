@@ -54,7 +54,7 @@ public enum ShellyAnnouncement {
                 : DeviceKind.guess(from: [device.model, device.id, base], fallback: .switchRelay)
             yield.toggles.append(DiscoveredToggle(
                 source: .shelly, deviceKeys: yield.announcedDeviceKeys, label: label, idHint: label, kind: kind,
-                origin: origin, wiring: wiring(device, channel)
+                origin: origin, wiring: wiring(device, channel), presetHint: presetHint(device, channel)
             ))
         }
         for channel in channels where channel.kind == .cover {
@@ -100,6 +100,19 @@ public enum ShellyAnnouncement {
             }
         }
         return channels.sorted { ($0.index, "\($0.kind)") < ($1.index, "\($1.kind)") }
+    }
+
+    static func presetHint(_ device: Device, _ channel: Channel) -> PresetChoice? {
+        let preset: DevicePreset
+        let name: String
+        if device.generation >= 2 {
+            preset = channel.kind == .light ? .shellyPlusLight : .shellyPlus
+            name = device.prefix
+        } else {
+            preset = channel.kind == .light ? .shellyLight : .shelly
+            name = device.id
+        }
+        return PresetChoice(preset: preset, name: name, channel: channel.index == 0 ? nil : "\(channel.index)")
     }
 
     static func wiring(_ device: Device, _ channel: Channel) -> ToggleWiring {

@@ -32,7 +32,8 @@ public enum TasmotaAnnouncement {
                 yield.toggles.append(DiscoveredToggle(
                     source: .tasmota, deviceKeys: fields.deviceKeys, label: label, idHint: label, kind: kind,
                     origin: "Tasmota \(fields.version) on \(fields.module), host \(fields.hostName), \(topic)",
-                    wiring: fields.wiring(power: relayCount == 1 ? "POWER" : "POWER\(index + 1)")
+                    wiring: fields.wiring(power: relayCount == 1 ? "POWER" : "POWER\(index + 1)"),
+                    presetHint: fields.presetHint(channel: relayCount == 1 ? nil : "\(index + 1)")
                 ))
             case 3:
                 yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)' relay \(index + 1)", reason: "a shutter relay: not an on/off toggle"))
@@ -103,6 +104,14 @@ public enum TasmotaAnnouncement {
             text = text.replacingAll("%prefix%", with: prefix)
             text = text.replacingAll("%topic%", with: topic)
             return text
+        }
+
+        /// The tasmota preset, with the FullTopic when changed (its `%hostname%` and `%id%` filled in).
+        func presetHint(channel: String?) -> PresetChoice? {
+            guard prefixes.prefix(3) == ["cmnd", "stat", "tele"] else { return nil }
+            let device = fullTopic.replacingAll("%hostname%", with: hostName).replacingAll("%id%", with: String(mac.suffix(6)))
+            return PresetChoice(preset: .tasmota, name: topic, channel: channel,
+                                fullTopic: device == DevicePreset.defaultTasmotaFullTopic ? nil : device)
         }
 
         func wiring(power: String) -> ToggleWiring {

@@ -56,7 +56,9 @@ public enum Zigbee2MQTTAnnouncement {
             yield.toggles.append(DiscoveredToggle(
                 source: .zigbee2mqtt, deviceKeys: ieee.isEmpty ? [] : ["ieee:" + ieee], label: label,
                 idHint: label, kind: kind, origin: origin,
-                wiring: wiring(base: base, name: name, state: state)
+                wiring: wiring(base: base, name: name, state: state),
+                presetHint: state.valueOn == "ON" && state.valueOff == "OFF" && state.property == "state" + (state.endpoint.map { "_" + $0 } ?? "")
+                    ? PresetChoice(preset: .zigbee2mqtt, name: name, channel: state.endpoint) : nil
             ))
         }
         if switchable.isEmpty {

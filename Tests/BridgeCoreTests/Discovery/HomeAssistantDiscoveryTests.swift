@@ -3,6 +3,13 @@ import TestSupport
 @testable import BridgeCore
 
 @Suite struct HomeAssistantDiscoveryTests {
+    @Test func aJSONLightWithoutAPresetIsSpelledOut() {
+        let text = discoveredConfig([("homeassistant/light/kitchen/config", DiscoveryFixtures.haAbbreviatedJSONLight)])
+        #expect(text.contains("        payload_on: '{\"state\":\"ON\"}'\n"))
+        #expect(text.contains("        state_field: state\n"))
+        #expect(text.contains("        optimistic: true") == false)
+    }
+
     @Test func abbreviationsAndTheBaseTopicAreExpanded() {
         let result = discover([("homeassistant/switch/irrigation/config", DiscoveryFixtures.haAbbreviatedSwitch)])
         let wiring = result.toggles.first?.wiring
@@ -11,15 +18,14 @@ import TestSupport
         #expect(result.toggles.first?.label == "garden")
     }
 
-    @Test func anESPHomeSwitchIsTheESPHomePresetAndItsJSONLightIsSpelledOut() {
+    @Test func anESPHomeSwitchAndJSONLightAreTheESPHomePresets() {
         let text = discoveredConfig([
             ("homeassistant/switch/garagedoor1/garage_relay/config", DiscoveryFixtures.esphomeSwitch),
             ("homeassistant/light/garagedoor1/garage_esp_status_led/config", DiscoveryFixtures.esphomeJSONLight),
             ("homeassistant/sensor/garagedoor1/garage_temperature/config", DiscoveryFixtures.esphomeSensor),
         ])
         #expect(text.contains("        esphome: garagedoor1/garage_relay\n"))
-        #expect(text.contains("        payload_on: '{\"state\":\"ON\"}'\n"))
-        #expect(text.contains("        state_field: state\n"))
+        #expect(text.contains("        esphome_light: garagedoor1/garage_esp_status_led\n"))
         #expect(text.contains("#   Home Assistant sensor 'Garage Temperature'"))
         #expect(ConfigLoader.load(text: text, fileName: "b.yaml").errors.isEmpty)
     }

@@ -9,19 +9,19 @@ import TestSupport
         let wiring = result.toggles[0].wiring
         #expect(wiring.command == ToggleCommand(topic: "cmnd/huzzah_1/POWER", payloadOn: "ON", payloadOff: "OFF"))
         #expect(wiring.availability == AvailabilitySource(topic: "tele/huzzah_1/LWT", availableValue: "Online", unavailableValue: "Offline"))
-        #expect(PresetMatcher.preset(for: wiring, zigbee2mqttBase: "zigbee2mqtt") == PresetChoice(preset: .tasmota, name: "huzzah_1", channel: nil))
+        #expect(PresetMatcher.preset(for: result.toggles[0], zigbee2mqttBase: "zigbee2mqtt") == PresetChoice(preset: .tasmota, name: "huzzah_1"))
         #expect(result.toggles[0].deviceKeys == ["mac:A4CF12B3C4D5", "mac6:B3C4D5"])
     }
 
-    @Test func aCustomFullTopicGivesExplicitTopicsPerRelayLabelledByFriendlyName() {
+    @Test func aCustomFullTopicIsThePresetsFullTopicOptionPerRelayLabelledByFriendlyName() {
         let text = discoveredConfig([("tasmota/discovery/00000049A3BC/config", DiscoveryFixtures.tasmotaTwoRelaysCustomFullTopic)])
+        #expect(text.contains("        tasmota: tasmota_49A3BC\n        channel: 1\n        full_topic: '%topic%/%prefix%/'\n"))
         let config = ConfigLoader.load(text: text, fileName: "b.yaml").config
         let actions = config?.widgets.first?.actions ?? []
         #expect(actions.map(\.label) == ["Beer", "Test"])
         let test = actions.first { $0.label == "Test" }
-        #expect(test?.preset == nil)
         #expect(test?.command?.topic == "tasmota_49A3BC/cmnd/POWER1")
-        #expect(test?.stateSources.first?.topic == "tasmota_49A3BC/stat/POWER1")
+        #expect(test?.stateSources.contains { $0.topic == "tasmota_49A3BC/stat/POWER1" } == true)
         #expect(test?.availability?.topic == "tasmota_49A3BC/tele/LWT")
         #expect(actions.first { $0.label == "Beer" }?.command?.topic == "tasmota_49A3BC/cmnd/POWER2")
     }
