@@ -20,12 +20,16 @@ public enum DiscoverCommand {
             return fail("discover: cannot read the MQTT password file: \(error)", status: 2)
         }
         let session: DiscoverySession
+        let dropped: Int
         do {
-            session = try DiscoveryListener.listen(
+            (session, dropped) = try DiscoveryListener.listen(
                 settings: mqttSettings(options.mqtt, password: password), session: DiscoverySession(options: options),
                 seconds: options.listenSeconds)
         } catch {
             return fail("discover: \(error)", status: 1)
+        }
+        if dropped > 0 {
+            StandardErrorWriter.writeLine("discover: \(dropped) message(s) were too large or came too fast and were left out")
         }
         return write(session.result(), options: options, output: arguments.discover.output)
     }
@@ -89,7 +93,8 @@ public enum DiscoverCommand {
             username: mqtt.username, password: password,
             tls: mqtt.tls.map { MQTTShell.MQTTSettings.TLS(caFile: $0.caFile, insecure: $0.insecure) },
             protocolVersion: mqtt.protocolVersion == .v5 ? .v5 : .v311,
-            keepAliveSeconds: mqtt.keepaliveSeconds
+            keepAliveSeconds: mqtt.keepaliveSeconds,
+            maxPayloadBytes: DiscoverySession.maxPayloadBytes
         )
     }
 

@@ -24,7 +24,7 @@ public enum UsageText {
       --log-level LEVEL  error, warning, info (default) or debug
       --state ID=on|off  for render: a toggle's state (ID is an action id or slug/id)
       --port PORT        for demo: the web page's port (default: any free port)
-      --seconds N        for watch: stop after N seconds (default: at Ctrl-C)
+      --seconds N        for watch: stop after N seconds (default: at Ctrl-C); for discover: listen N seconds (default 5)
       --json             for watch: one JSON object per line, for scripts
     """
 

@@ -24,7 +24,7 @@ public enum DiscoveryListener {
     }
 
     /// Listens for `seconds` and returns the session with everything heard.
-    public static func listen(settings: MQTTShell.MQTTSettings, session start: DiscoverySession, seconds: Int) throws(Failure) -> DiscoverySession {
+    public static func listen(settings: MQTTShell.MQTTSettings, session start: DiscoverySession, seconds: Int) throws(Failure) -> (session: DiscoverySession, droppedMessages: Int) {
         let inbox = ConditionLock(Inbox())
         let client = MQTTClient(settings: settings) { event in
             inbox.withLock { inbox in
@@ -33,6 +33,8 @@ public enum DiscoveryListener {
                 case .disconnected(let reason), .fatal(let reason): inbox.lastProblem = reason
                 case .message(let message):
                     if inbox.messages.count < maxQueuedMessages { inbox.messages.append(message) } else { inbox.dropped += 1 }
+                case .payloadTooLarge:
+                    inbox.dropped += 1
                 }
             }
         }
@@ -61,7 +63,7 @@ public enum DiscoveryListener {
             }
             if remainingMs <= 0 { break }
         }
-        return session
+        return (session, inbox.withLock { $0.dropped })
     }
 
     private static func publish(_ requests: [DiscoveryRequest], _ client: MQTTClient) {
