@@ -23,7 +23,13 @@ public enum UsageText {
       --config PATH      the config file (default \(defaultConfigPath))
       --log-level LEVEL  error, warning, info (default) or debug
       --state ID=on|off  for render: a toggle's state (ID is an action id or slug/id)
-      --port PORT        for demo: the web page's port (default: any free port)
+      --port PORT        for demo: the web page's port (default: any free port); for discover: the broker's (1883)
+      --mqtt-host HOST   for discover: the broker (default 127.0.0.1), with --username U --password-file F
+                         --tls --tls-ca-file F as in the config's mqtt: section, or --config PATH to reuse one
+      --widget SLUG      for discover: the widget's slug (default home)
+      --output FILE      for discover: write the config there (never overwrites; default: stdout)
+      --ha-prefix P      for discover: the Home Assistant discovery prefix (default homeassistant)
+      --token-file F     for discover: the token file the config names (default /etc/switchboard-bridge/aivi-token)
       --seconds N        for watch: stop after N seconds (default: at Ctrl-C); for discover: listen N seconds (default 5)
       --json             for watch: one JSON object per line, for scripts
     """
