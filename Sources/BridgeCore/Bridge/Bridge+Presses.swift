@@ -64,7 +64,7 @@ extension Bridge {
         }
         let ageMs = press.createdAtMs.map { input.serverClockMs.subtractingSaturating($0) } ?? -1
         switch action.kind {
-        case .button: pressButton(press, action, key, &effects)
+        case .button: pressButton(press, action, key, input, &effects)
         case .toggle: pressToggle(press, action, key, input, &effects)
         }
         effects.append(.observe(.pressCarriedOut(eventId: press.id, action: key, ageMs: ageMs)))
@@ -83,13 +83,26 @@ extension Bridge {
         }
     }
 
-    mutating func pressButton(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ effects: inout [BridgeEffect]) {
+    /// A button publishes its messages. One with an active topic answers when it
+    /// turns active, or after `buttonAnswerWindowMs`, whichever comes first, so
+    /// the phone goes Sent → Active (an answer with the old `active: false`
+    /// would end its wait showing idle); others answer at once.
+    mutating func pressButton(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ input: BridgeInput,
+                              _ effects: inout [BridgeEffect]) {
         for message in action.publishes {
             effects.append(.publishMQTT(OutgoingMQTTMessage(
                 topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain)))
         }
         effects.append(.log(.info, "press \(press.id) \(key): button, \(action.publishes.count) message(s) published"))
-        oweAnswer(key.slug, &effects)
+        let windowMs = config.timing.buttonAnswerWindowMs
+        guard action.activeSource != nil, windowMs > 0, var state = states[key], !state.isActive else {
+            oweAnswer(key.slug, &effects)
+            return
+        }
+        guard state.pendingPress == nil else { return }   // the answer already awaited covers this press too
+        state.pendingPress = PendingPress(eventId: press.id, requestedOn: true, commandSentAtMs: input.boardClockMs)
+        states[key] = state
+        effects.append(.startTimer(.confirm(key), afterMs: windowMs))
     }
 
     mutating func pressToggle(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
@@ -127,13 +140,14 @@ extension Bridge {
     /// Ends a toggle's wait when the device confirmed it or became unreachable.
     mutating func resolvePendingPress(_ key: ActionKey, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         guard var state = states[key], let pending = state.pendingPress else { return }
-        let confirmed = state.isOn == pending.requestedOn
-        guard confirmed || state.isUnreachable else { return }
+        let isButton = actionsByKey[key]?.kind == .button
+        let confirmed = isButton ? state.isActive : state.isOn == pending.requestedOn
+        guard confirmed || (!isButton && state.isUnreachable) else { return }
         state.pendingPress = nil
         states[key] = state
         effects.append(.cancelTimer(.confirm(key)))
         let elapsedMs = input.boardClockMs.subtractingSaturating(pending.commandSentAtMs)
-        let outcome = confirmed ? "confirmed by the device" : "device became unavailable"
+        let outcome = isButton ? "active" : confirmed ? "confirmed by the device" : "device became unavailable"
         effects.append(.log(.info, "press \(pending.eventId) \(key): \(outcome) after \(elapsedMs) ms"))
         oweAnswer(key.slug, &effects)
     }
@@ -142,6 +156,11 @@ extension Bridge {
         guard var state = states[key], let pending = state.pendingPress else { return }
         state.pendingPress = nil
         states[key] = state
+        if actionsByKey[key]?.kind == .button {
+            effects.append(.log(.info, "press \(pending.eventId) \(key): not active within \(config.timing.buttonAnswerWindowMs) ms; answering"))
+            oweAnswer(key.slug, &effects)
+            return
+        }
         effects.append(.log(.warning, "press \(pending.eventId) \(key): no confirmation from the device; publishing its true state"))
         oweAnswer(key.slug, &effects)
     }

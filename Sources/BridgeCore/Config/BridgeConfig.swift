@@ -134,6 +134,9 @@ public struct TimingSettings: Sendable, Equatable {
     public var dedupeCapacity: Int = 4_096
     /// An event stream silent this long is dead (the service comments every 15 s).
     public var streamDeadAfterMs: Int64 = 45_000
+    /// A button with an active topic answers its press when it turns active,
+    /// or after this long (well under the phone's 5 s wait); 0 answers at once.
+    public var buttonAnswerWindowMs: Int64 = 1_500
     /// On SIGTERM, how long a PATCH in flight may take before the bridge exits.
     public var stopGraceMs: Int64 = 3_000
 

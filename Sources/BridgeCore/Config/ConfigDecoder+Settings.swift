@@ -139,6 +139,7 @@ extension ConfigDecoder {
         if let value = integer(section, "dedupe_capacity", range: 16...1_000_000) { timing.dedupeCapacity = Int(value) }
         if let value = integer(section, "stream_dead_after_ms", range: 1_000...600_000) { timing.streamDeadAfterMs = value }
         if let value = integer(section, "stop_grace_ms", range: 0...60_000) { timing.stopGraceMs = value }
+        if let value = integer(section, "button_answer_window_ms", range: 0...4_000) { timing.buttonAnswerWindowMs = value }
         if timing.publishRetryCapMs < timing.publishRetryInitialMs {
             error("'publish_retry_cap_ms' in 'timing' must not be below 'publish_retry_initial_ms'",
                   at: section.value("publish_retry_cap_ms")?.location ?? section.location)

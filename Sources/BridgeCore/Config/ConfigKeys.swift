@@ -11,7 +11,7 @@ public enum ConfigKeys {
     public static let status = ["listen", "path", "refresh_s"]
     public static let timing = [
         "confirm_timeout_ms", "settle_window_ms", "publish_retry_initial_ms", "publish_retry_cap_ms",
-        "permanent_error_retry_ms", "dedupe_margin_ms", "dedupe_capacity", "stream_dead_after_ms", "stop_grace_ms",
+        "permanent_error_retry_ms", "dedupe_margin_ms", "dedupe_capacity", "stream_dead_after_ms", "stop_grace_ms", "button_answer_window_ms",
     ]
     public static let widget = ["slug", "actions"]
     /// The keys of each top-level section.

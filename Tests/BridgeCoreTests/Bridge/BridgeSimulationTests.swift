@@ -43,6 +43,8 @@ struct SimulatedWorld {
     var expiresAt: [String: Int64] = [:]
     var faultsOn = true
     var violation: String?
+    /// A scene press waiting for its answer: the board time it must come by.
+    var sceneAnswerDueMs: Int64?
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
@@ -187,7 +189,35 @@ struct SimulatedWorld {
     }
 
     mutating func feed(_ event: BridgeInputEvent) {
-        perform(bridge.handle(input(event)))
+        let effects = bridge.handle(input(event))
+        perform(effects)
+        checkSceneAnswer(event, effects)
+    }
+
+    /// Invariants of a scene button (active topic): its press is answered at
+    /// once only when it is active already; otherwise a wait of at most the
+    /// window is armed, and the answer comes as soon as it turns active.
+    mutating func checkSceneAnswer(_ event: BridgeInputEvent, _ effects: [BridgeEffect]) {
+        let movie = ActionKey(slug: "living-room", actionId: "movie")
+        let window = config.timing.buttonAnswerWindowMs
+        let carriedOut = effects.contains { if case .observe(.pressCarriedOut(_, movie, _)) = $0 { return true } else { return false } }
+        if carriedOut {
+            let isActive = bridge.states[movie]?.isActive == true
+            if let armed = timers[.confirm(movie)] {
+                if armed > boardClockMs + window { violation = "scene wait armed beyond the window" }
+                if isActive { violation = "an active scene's press waits instead of answering" }
+                sceneAnswerDueMs = sceneAnswerDueMs ?? armed
+            } else if !isActive, bridge.states[movie]?.pendingPress == nil {
+                violation = "an inactive scene's press answered at once, with active: false"
+            }
+        }
+        if case .mqttMessage("home/scene/current", let payload) = event, payload == Array("movie".utf8), sceneAnswerDueMs != nil {
+            if timers[.confirm(movie)] != nil { violation = "the scene turned active and its press is still waiting" }
+        }
+        if bridge.states[movie]?.pendingPress == nil { sceneAnswerDueMs = nil }
+        if let due = sceneAnswerDueMs, timers[.confirm(movie)] == nil, bridge.states[movie]?.pendingPress != nil, boardClockMs >= due {
+            violation = "a scene press is still waiting after its window and nothing will answer it"
+        }
     }
 
     mutating func perform(_ effects: [BridgeEffect]) {

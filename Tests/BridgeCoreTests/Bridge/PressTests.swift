@@ -128,7 +128,7 @@ struct PressTests {
     }
 
     @Test func aButtonPressPublishesItsMessageThenTheContentEvenIfUnchanged() {
-        var harness = BridgeHarness()
+        var harness = BridgeHarness(config: .answeringButtonsAtOnce)
         harness.connectAndSettle()
         let effects = harness.press("movie", kind: "button", value: nil, id: "evt_1")
         let publishIndex = effects.firstIndex { if case .publishMQTT = $0 { true } else { false } }
@@ -139,7 +139,7 @@ struct PressTests {
     }
 
     @Test func anAnswerOwedDuringAPatchInFlightIsSentAfterIt() {
-        var harness = BridgeHarness()
+        var harness = BridgeHarness(config: .answeringButtonsAtOnce)
         harness.connectAndSettle()
         let inFlight = harness.message("home/fan/state", "OFF").patches[0]
         #expect(harness.press("movie", kind: "button", value: nil, id: "evt_1").patches.isEmpty)
@@ -227,5 +227,15 @@ struct PressTests {
               let persistIndex = effects.firstIndex(where: { if case .persistUnsafeEventIds(let ids) = $0 { ids.isEmpty } else { false } })
         else { Issue.record("expected a command and a persist of the emptied set: \(effects)"); return }
         #expect(commandIndex < persistIndex)
+    }
+}
+
+extension BridgeConfig {
+    /// The sample with `button_answer_window_ms: 0`: the scene answers at once
+    /// like any button (its wait for the active state is in ButtonAnswerTests).
+    static var answeringButtonsAtOnce: BridgeConfig {
+        var config = BridgeConfig.sample
+        config.timing.buttonAnswerWindowMs = 0
+        return config
     }
 }

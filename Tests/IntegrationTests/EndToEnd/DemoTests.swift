@@ -31,8 +31,26 @@ struct DemoTests {
             let state = (try? HTTPGet.fetch("http://127.0.0.1:\(port)/api/state").body) ?? ""
             return state.contains(#""id":"porch","label":"Porch light","kind":"toggle","state":"On""#)
         })
+        try Self.expectSceneGoesFromSentToActive(port: port)
         demo.send(SIGINT)
         #expect(demo.waitForExit(timeoutSeconds: 15) == 0)
+    }
+
+    /// A scene's tile on the pressing phone: Sent, then Active, never idle between.
+    static func expectSceneGoesFromSentToActive(port: Int) throws {
+        let press = try HTTPPost.send("http://127.0.0.1:\(port)/api/press", body: #"{"action":"movie"}"#)
+        #expect(press.contains(#""accepted":true"#))
+        var seen: [String] = []
+        _ = waitUntil(timeoutSeconds: 10) {
+            let body = (try? HTTPGet.fetch("http://127.0.0.1:\(port)/api/state").body) ?? ""
+            guard let range = body.range(of: #""id":"movie""#),
+                  let stateRange = body[range.upperBound...].range(of: #""state":""#) else { return false }
+            let state = String(body[stateRange.upperBound...].prefix { $0 != "\"" })
+            if seen.last != state { seen.append(state) }
+            return state == "Active"
+        }
+        let afterSent = seen.drop { $0 != "Sent" }
+        #expect(Array(afterSent) == ["Sent", "Active"], "the movie tile went \(seen)")
     }
 }
 
