@@ -73,6 +73,8 @@ extension Bridge {
 
     /// Logs a dropped oversized payload once per topic.
     mutating func payloadTooLarge(_ topic: String, _ byteCount: Int, _ effects: inout [BridgeEffect]) {
+        // Topics outside the config arrive only during the near-miss look (`#`): not ours to log.
+        guard topicIndex.listeners[topic] != nil else { return silence.noteProbed(topic: topic) }
         guard topicsWithOversizedPayload.count < Self.maxOversizedTopicsRemembered,
               topicsWithOversizedPayload.insert(topic).inserted else { return }
         effects.append(.log(.warning, "dropping MQTT payloads over \(config.mqtt.maxPayloadBytes) bytes on \(topic) "
