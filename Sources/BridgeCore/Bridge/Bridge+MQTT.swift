@@ -73,8 +73,8 @@ extension Bridge {
 
     /// Logs a dropped oversized payload once per topic.
     mutating func payloadTooLarge(_ topic: String, _ byteCount: Int, _ effects: inout [BridgeEffect]) {
-        // Topics outside the config arrive only during the near-miss look (`#`): not ours to log.
-        guard topicIndex.listeners[topic] != nil else { return silence.noteProbed(topic: topic) }
+        // Topics outside the config come from the near-miss look (`#`, and stragglers after it): not ours to log.
+        if topicIndex.listeners[topic] == nil, silence.hasProbed { return silence.noteProbed(topic: topic) }
         guard topicsWithOversizedPayload.count < Self.maxOversizedTopicsRemembered,
               topicsWithOversizedPayload.insert(topic).inserted else { return }
         effects.append(.log(.warning, "dropping MQTT payloads over \(config.mqtt.maxPayloadBytes) bytes on \(topic) "
@@ -117,23 +117,10 @@ extension Bridge {
         let key = listener.action
         guard var state = states[key] else { return false }
         let before = state
-        switch (listener.role, verdict) {
-        case (.state, .on): state.isOn = true
-        case (.state, .off): state.isOn = false
-        case (.state, .protectiveOff(let value)):
-            state.isOn = false
-            if topicsReportingProtectiveOff.insert(topic).inserted {
-                effects.append(.log(.warning, "action '\(key.actionId)' (widget \(key.slug)): \(topic) reports '\(value)': "
-                    + "the device switched itself off to protect itself; showing off"))
-            }
-        case (.availability, .available): state.isAvailable = true
-        case (.availability, .unavailable): state.isAvailable = false
-        case (.availability, .availabilityCleared): state.isAvailable = nil
-        case (.gatewayAvailability, .available): state.isGatewayAvailable = true
-        case (.gatewayAvailability, .unavailable): state.isGatewayAvailable = false
-        case (.gatewayAvailability, .availabilityCleared): state.isGatewayAvailable = nil
-        case (.active, .active(let isActive)): state.isActive = isActive
-        default: break
+        state.take(verdict, as: listener.role)
+        if case .protectiveOff(let value) = verdict, topicsReportingProtectiveOff.insert(topic).inserted {
+            effects.append(.log(.warning, "action '\(key.actionId)' (widget \(key.slug)): \(topic) reports '\(value)': "
+                + "the device switched itself off to protect itself; showing off"))
         }
         if case .state = listener.role { noteProtectiveOffEnded(topic, verdict) }
         states[key] = state

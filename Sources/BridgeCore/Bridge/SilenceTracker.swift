@@ -37,8 +37,11 @@ struct SilenceTracker: Sendable {
     }
 
     var isProbing: Bool { probeTargets != nil }
+    /// Whether the near-miss look ever ran (messages outside the config may still trickle in).
+    private(set) var hasProbed = false
 
     mutating func startProbe(for topics: [String]) {
+        hasProbed = true
         var targets: [String: [String]] = [:]
         for topic in topics { targets[topic.lowercased(), default: []].append(topic) }
         probeTargets = targets

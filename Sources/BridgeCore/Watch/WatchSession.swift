@@ -82,19 +82,8 @@ public struct WatchSession: Sendable {
     }
 
     private func record(_ verdict: MessageVerdict, role: TopicIndex.Role, into record: inout ActionRecord) {
-        switch (role, verdict) {
-        case (.state, .on): record.state.isOn = true
-        case (.state, .off), (.state, .protectiveOff): record.state.isOn = false
-        case (.availability, .available): record.state.isAvailable = true
-        case (.availability, .unavailable): record.state.isAvailable = false
-        case (.availability, .availabilityCleared): record.state.isAvailable = nil
-        case (.gatewayAvailability, .available): record.state.isGatewayAvailable = true
-        case (.gatewayAvailability, .unavailable): record.state.isGatewayAvailable = false
-        case (.gatewayAvailability, .availabilityCleared): record.state.isGatewayAvailable = nil
-        case (.active, .active(let isActive)): record.state.isActive = isActive
-        case (_, .notUnderstood(let reason)): record.lastProblem = reason
-        default: break
-        }
+        record.state.take(verdict, as: role)
+        if case .notUnderstood(let reason) = verdict { record.lastProblem = reason }
     }
 
     static func roleWord(_ role: TopicIndex.Role) -> String {
