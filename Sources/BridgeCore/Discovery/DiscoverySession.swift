@@ -114,25 +114,3 @@ public struct DiscoverySession: Sendable {
             || HomeAssistantAnnouncement.parseTopic(topic, prefix: options.homeAssistantPrefix) != nil
     }
 }
-
-/// Which sources answered, for the header comment and the "nothing found" message.
-public struct HeardSources: Sendable, Equatable {
-    public var zigbee2mqttBases: Set<String> = []
-    public var tasmota = 0
-    public var homeAssistant = 0
-    public var shelly: Set<String> = []
-
-    public var isEmpty: Bool { zigbee2mqttBases.isEmpty && tasmota == 0 && homeAssistant == 0 && shelly.isEmpty }
-}
-
-/// The outcome of a discovery.
-public struct DiscoveryResult: Sendable, Equatable {
-    public var toggles: [DiscoveredToggle]
-    public var extras: [DiscoveredToggle]
-    public var skipped: [SkippedThing]
-    public var heard: HeardSources
-    public var droppedMessages: Int
-
-    /// Nothing was announced at all.
-    public var isEmpty: Bool { toggles.isEmpty && extras.isEmpty && skipped.isEmpty }
-}

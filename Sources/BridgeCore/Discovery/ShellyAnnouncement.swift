@@ -44,7 +44,7 @@ public enum ShellyAnnouncement {
     public static func toggles(_ device: Device, topics: [String: [UInt8]], announcedOn topic: String) -> AnnouncementYield {
         var yield = AnnouncementYield()
         yield.announcedDeviceKeys = DeviceKeys.mac(device.mac)
-        let channels = device.generation >= 2 ? gen2Channels(device, topics) : gen1Channels(device, topics)
+        let channels = channels(device, topics)
         let origin = "Shelly \(device.model) (gen\(device.generation), \(device.id)), \(topic)"
         let switchable = channels.filter { $0.kind != .cover }
         for channel in switchable {
@@ -76,26 +76,19 @@ public enum ShellyAnnouncement {
         var index: Int
     }
 
-    private static func gen1Channels(_ device: Device, _ topics: [String: [UInt8]]) -> [Channel] {
+    /// The channels whose state topics were heard: gen1 `shellies/<id>/relay/<n>`,
+    /// gen2/3 `<prefix>/status/switch:<n>` (and lights, covers alike).
+    private static func channels(_ device: Device, _ topics: [String: [UInt8]]) -> [Channel] {
+        let gen2 = device.generation >= 2
+        let components: [(name: String, kind: ChannelKind)] = gen2
+            ? [("switch", .relay), ("light", .light), ("cover", .cover)]
+            : [("relay", .relay), ("light", .light), ("roller", .cover)]
         var channels: [Channel] = []
-        for (name, kind) in [("relay", ChannelKind.relay), ("light", .light), ("roller", .cover)] {
-            let prefix = "\(device.prefix)/\(name)/"
+        for component in components {
+            let prefix = gen2 ? "\(device.prefix)/status/\(component.name):" : "\(device.prefix)/\(component.name)/"
             for topic in topics.keys where topic.hasPrefix(prefix) {
                 if let index = Int(topic.dropFirst(prefix.count)), (0...15).contains(index) {
-                    channels.append(Channel(kind: kind, index: index))
-                }
-            }
-        }
-        return channels.sorted { ($0.index, "\($0.kind)") < ($1.index, "\($1.kind)") }
-    }
-
-    private static func gen2Channels(_ device: Device, _ topics: [String: [UInt8]]) -> [Channel] {
-        var channels: [Channel] = []
-        for (name, kind) in [("switch", ChannelKind.relay), ("light", .light), ("cover", .cover)] {
-            let prefix = "\(device.prefix)/status/\(name):"
-            for topic in topics.keys where topic.hasPrefix(prefix) {
-                if let index = Int(topic.dropFirst(prefix.count)), (0...15).contains(index) {
-                    channels.append(Channel(kind: kind, index: index))
+                    channels.append(Channel(kind: component.kind, index: index))
                 }
             }
         }
@@ -137,16 +130,5 @@ public enum ShellyAnnouncement {
     /// A device id is used as a topic level: no wildcards, separators or NUL.
     static func isSafeTopicLevel(_ text: String) -> Bool {
         !text.contains { $0 == "/" || $0 == "+" || $0 == "#" || $0 == "\0" }
-    }
-}
-
-/// A harmless message discovery publishes so that firmwares announce themselves.
-public struct DiscoveryRequest: Sendable, Equatable, Hashable {
-    public var topic: String
-    public var payload: String
-
-    public init(topic: String, payload: String) {
-        self.topic = topic
-        self.payload = payload
     }
 }

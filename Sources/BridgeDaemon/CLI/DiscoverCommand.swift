@@ -55,7 +55,7 @@ public enum DiscoverCommand {
     }
 
     /// The options from `--config` (its `mqtt:` section) with the command line's over them.
-    static func discoveryOptions(_ arguments: CommandLineArguments) -> Result<DiscoveryOptions, DiscoverFailure> {
+    public static func discoveryOptions(_ arguments: CommandLineArguments) -> Result<DiscoveryOptions, DiscoverFailure> {
         var options = DiscoveryOptions()
         if let path = arguments.configPath {
             let loaded = ConfigFile.load(path: path)

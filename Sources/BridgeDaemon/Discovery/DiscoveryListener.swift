@@ -21,6 +21,8 @@ public enum DiscoveryListener {
         var dropped = 0
         var isConnected = false
         var lastProblem: String?
+        /// Refused credentials, TLS, DNS: retrying will not help within a discovery.
+        var fatalReason: String?
     }
 
     /// Listens for `seconds` and returns the session with everything heard.
@@ -30,7 +32,8 @@ public enum DiscoveryListener {
             inbox.withLock { inbox in
                 switch event {
                 case .connected: inbox.isConnected = true
-                case .disconnected(let reason), .fatal(let reason): inbox.lastProblem = reason
+                case .disconnected(let reason): inbox.lastProblem = reason
+                case .fatal(let reason): inbox.fatalReason = reason
                 case .message(let message):
                     if inbox.messages.count < maxQueuedMessages { inbox.messages.append(message) } else { inbox.dropped += 1 }
                 case .payloadTooLarge:
@@ -46,9 +49,10 @@ public enum DiscoveryListener {
             throw Failure(description: "cannot start the MQTT client: \(error)")
         }
         defer { client.stop() }
-        guard inbox.wait(timeoutMs: connectTimeoutMs, until: { $0.isConnected }) else {
-            let reason = inbox.withLock { $0.lastProblem } ?? "no answer"
-            throw Failure(description: "cannot connect to the broker at \(settings.host):\(settings.port) within \(connectTimeoutMs / 1000) s: \(reason)")
+        let isConnected = inbox.wait(timeoutMs: connectTimeoutMs, until: { $0.isConnected || $0.fatalReason != nil }) { $0.isConnected }
+        guard isConnected else {
+            let reason = inbox.withLock { $0.fatalReason ?? $0.lastProblem } ?? "no answer within \(connectTimeoutMs / 1000) s"
+            throw Failure(description: "cannot connect to the broker at \(settings.host):\(settings.port): \(reason)")
         }
         publish(session.initialRequests, client)
         let deadlineMs = MonotonicClock.nowMs() + Int64(seconds) * 1_000

@@ -1,0 +1,63 @@
+import BridgeCore
+import BridgeDaemon
+import Foundation
+import Testing
+import TestSupport
+
+/// The command line of `discover`: its options, `--config` reuse, and refusals before connecting.
+@Suite struct DiscoverCommandTests {
+    @Test func optionsAreParsedForDiscoverOnly() throws {
+        let parsed = try CommandLineArguments.parse([
+            "discover", "--mqtt-host", "broker.lan", "--port", "8883", "--username", "bridge", "--password-file", "/p",
+            "--tls-ca-file", "/ca.pem", "--seconds", "9", "--widget", "living-room", "--output=bridge.yaml", "--ha-prefix", "ha",
+        ])
+        #expect(parsed.command == .discover)
+        #expect(parsed.discover.mqttHost == "broker.lan" && parsed.port == 8883 && parsed.seconds == 9)
+        #expect(parsed.discover.username == "bridge" && parsed.discover.passwordFile == "/p" && parsed.discover.tlsCAFile == "/ca.pem")
+        #expect(parsed.discover.widget == "living-room" && parsed.discover.output == "bridge.yaml" && parsed.discover.homeAssistantPrefix == "ha")
+        #expect(throws: CommandLineError.unknownOption("--mqtt-host")) { try CommandLineArguments.parse(["check", "--mqtt-host", "x"]) }
+    }
+
+    @Test func aConfigsMQTTSectionIsReusedAndFlagsWin() throws {
+        let directory = try TemporaryDirectory(prefix: "discover-cli")
+        defer { directory.remove() }
+        let path = directory.file("bridge.yaml")
+        try """
+        aivi:
+          token_file: /srv/token
+        mqtt:
+          host: broker.lan
+          port: 1884
+          username: bridge
+          password_file: /srv/mqtt-password
+          tls: true
+        widgets:
+          - slug: x
+            actions:
+              - id: a
+                label: A
+                publish: { topic: a/b, payload: c }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let arguments = try CommandLineArguments.parse(["discover", "--config", path, "--port", "8883"])
+        let options = try DiscoverCommand.discoveryOptions(arguments).get()
+        #expect(options.mqtt.host == "broker.lan" && options.mqtt.port == 8883)
+        #expect(options.mqtt.username == "bridge" && options.mqtt.passwordFile == "/srv/mqtt-password" && options.mqtt.tls != nil)
+        #expect(options.tokenFile == "/srv/token")
+        let text = DiscoveredConfigWriter.text(
+            DiscoveryResult(toggles: [], extras: [], skipped: [], heard: HeardSources(), droppedMessages: 0), options: options)
+        #expect(text.contains("  host: broker.lan\n  port: 8883\n  username: bridge\n  password_file: /srv/mqtt-password\n  tls: true\n"))
+    }
+
+    @Test func aBadWidgetSlugAndAnExistingOutputAreRefusedBeforeConnecting() throws {
+        let bad = try CommandLineArguments.parse(["discover", "--widget", "living room"])
+        #expect(throws: DiscoverFailure.self) { try DiscoverCommand.discoveryOptions(bad).get() }
+        let directory = try TemporaryDirectory(prefix: "discover-cli")
+        defer { directory.remove() }
+        let existing = directory.file("bridge.yaml")
+        try "keep me\n".write(toFile: existing, atomically: true, encoding: .utf8)
+        // Port 1 on loopback: nothing listens; the refusal must come before any connection attempt.
+        let status = DiscoverCommand.run(try CommandLineArguments.parse(["discover", "--port", "1", "--output", existing]), environment: [:])
+        #expect(status == 2)
+        #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep me\n")
+    }
+}
