@@ -28,7 +28,9 @@ public enum TasmotaAnnouncement {
             let label = fields.friendlyName(index)
             switch relay {
             case 1, 2:
-                let kind = relay == 2 ? DeviceKind.light : DeviceKind.guess(from: [label, fields.module], fallback: .switchRelay)
+                // SetOption30 1: the owner declared every relay a light.
+                let kind = relay == 2 || fields.relaysAreLights ? DeviceKind.light
+                    : DeviceKind.guess(from: [label, fields.module], fallback: .switchRelay)
                 yield.toggles.append(DiscoveredToggle(
                     source: .tasmota, deviceKeys: fields.deviceKeys, label: label, idHint: label, kind: kind,
                     origin: "Tasmota \(fields.version) on \(fields.module), host \(fields.hostName), \(topic)",
@@ -66,6 +68,7 @@ public enum TasmotaAnnouncement {
         var module: String
         var version: String
         var isFan: Bool
+        var relaysAreLights: Bool
 
         init?(_ config: JSONValue) {
             guard let topic = config["t"]?.stringValue, !topic.isEmpty,
@@ -87,6 +90,7 @@ public enum TasmotaAnnouncement {
             module = config["md"]?.stringValue ?? "unknown module"
             version = config["sw"]?.stringValue ?? "?"
             isFan = config["if"]?.scalarText == "1"
+            relaysAreLights = config["so"]?["30"]?.scalarText == "1"
         }
 
         var deviceKeys: Set<String> { DeviceKeys.mac(mac) }

@@ -26,6 +26,12 @@ import TestSupport
         #expect(actions.first { $0.label == "Beer" }?.command?.topic == "tasmota_49A3BC/cmnd/POWER2")
     }
 
+    @Test func setOption30MakesRelaysLights() {
+        let lights = DiscoveryFixtures.tasmotaSingleRelay.replacingAll(#""30":0"#, with: #""30":1"#)
+        #expect(discover([("tasmota/discovery/A4CF12B3C4D5/config", lights)]).toggles.first?.kind == .light)
+        #expect(discover([("tasmota/discovery/A4CF12B3C4D5/config", DiscoveryFixtures.tasmotaSingleRelay)]).toggles.first?.kind == .switchRelay)
+    }
+
     @Test func anEmptyRetainedPayloadMeansTheDeviceWasRemoved() {
         let result = discover([
             ("tasmota/discovery/A4CF12B3C4D5/config", DiscoveryFixtures.tasmotaSingleRelay),

@@ -48,6 +48,24 @@ import TestSupport
         #expect(text.contains("  host: broker.lan\n  port: 8883\n  username: bridge\n  password_file: /srv/mqtt-password\n  tls: true\n"))
     }
 
+    @Test func nothingAnnouncedExitsOneAndSaysHowToTurnDiscoveryOn() throws {
+        let broker = try MosquittoBroker()
+        defer { broker.stop() }
+        let directory = try TemporaryDirectory(prefix: "discover-empty")
+        defer { directory.remove() }
+        let output = directory.file("bridge.yaml")
+        let process = try ChildProcess(
+            executable: EndToEndHarness.bridgeExecutable,
+            arguments: ["discover", "--port", "\(broker.port)", "--seconds", "1", "--output", output],
+            directory: directory.path, name: "discover", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(process.waitForExit(timeoutSeconds: 30) == 1)
+        for hint in ["nothing was announced on 127.0.0.1:\(broker.port) in 1 s", "tasmota/discovery/+/config", "SetOption19 0",
+                     "discovery_retain", "Generic status update over MQTT"] {
+            #expect(process.stderr.contains(hint), "\(process.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test func aBadWidgetSlugAndAnExistingOutputAreRefusedBeforeConnecting() throws {
         let bad = try CommandLineArguments.parse(["discover", "--widget", "living room"])
         #expect(throws: DiscoverFailure.self) { try DiscoverCommand.discoveryOptions(bad).get() }
