@@ -95,8 +95,6 @@ final class WatchRunner: Sendable {
             output.problem("disconnected from the broker: \(reason)")
         case .fatal(let reason):
             output.problem("the broker refused the connection: \(reason)")
-        case .payloadTooLarge(let topic, let byteCount):
-            output.problem("a \(byteCount)-byte message on \(topic) is over the payload limit and was dropped")
         }
         return wasConnected
     }
