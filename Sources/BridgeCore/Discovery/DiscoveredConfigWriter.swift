@@ -53,7 +53,7 @@ public enum DiscoveredConfigWriter {
         if result.droppedMessages > 0 { lines.append("#   (\(result.droppedMessages) message(s) over the size bounds were ignored)") }
         lines += [
             "# \(result.toggles.count) action(s). Check the file with:",
-            "#   switchboard-bridge check --config THIS_FILE",
+            "#   switchboard-bridge check --config \(YAMLScalarWriter.comment(options.outputPath ?? "THIS_FILE"))",
             "",
         ]
         return lines

@@ -15,6 +15,8 @@ public struct DiscoveryOptions: Sendable, Equatable {
     public var stateDirectory: String?
     /// How long the broker was listened to, for the header comment.
     public var listenSeconds: Int = 5
+    /// Where the file is written, for the `check` line of the header (nil: stdout).
+    public var outputPath: String?
 
     public init() {}
 }

@@ -50,8 +50,10 @@ public enum Zigbee2MQTTAnnouncement {
             return yield
         }
         let switchable = exposes.compactMap { switchableState(of: $0) }
+        // A device never renamed is called by its IEEE address: its vendor and model read better.
+        let deviceLabel = name.lowercased() == ieee && !ieee.isEmpty ? "\(vendor) \(model)" : name
         for state in switchable {
-            let label = switchable.count > 1 ? "\(name) \(state.endpoint?.uppercased() ?? state.property)" : name
+            let label = switchable.count > 1 ? "\(deviceLabel) \(state.endpoint?.uppercased() ?? state.property)" : deviceLabel
             let kind = state.isLight ? DeviceKind.light : DeviceKind.guess(from: [description, name], fallback: .switchRelay)
             yield.toggles.append(DiscoveredToggle(
                 source: .zigbee2mqtt, deviceKeys: ieee.isEmpty ? [] : ["ieee:" + ieee], label: label,

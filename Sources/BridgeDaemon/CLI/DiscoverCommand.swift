@@ -81,6 +81,7 @@ public enum DiscoverCommand {
         options.tokenFile = given.tokenFile == DiscoverArguments().tokenFile ? options.tokenFile : given.tokenFile
         options.apiURL = given.apiURL ?? options.apiURL
         options.stateDirectory = given.stateDirectory
+        options.outputPath = given.output
         let seconds = arguments.seconds ?? 5
         guard (1...600).contains(seconds) else { return .failure(DiscoverFailure("discover: --seconds must be 1 to 600")) }
         options.listenSeconds = seconds

@@ -17,6 +17,14 @@ import TestSupport
             reason: "no switch or light to toggle (exposes carbon_monoxide, battery_low, battery)")])
     }
 
+    @Test func aDeviceNeverRenamedIsLabelledByVendorAndModel() {
+        let unnamed = DiscoveryFixtures.zigbee2mqttDevices.replacingAll(#""friendly_name":"hall_switch""#, with: #""friendly_name":"0x5c0272fffec89ec2""#)
+        let result = discover([("zigbee2mqtt/bridge/devices", unnamed)])
+        #expect(result.toggles.map(\.label) == ["Lonsonho QS-Zigbee-S04-2C-LN L1", "Lonsonho QS-Zigbee-S04-2C-LN L2"])
+        // The preset still names the device by its IEEE address, quoted so YAML keeps it text.
+        #expect(DiscoveredConfigWriter.text(result, options: DiscoveryOptions()).contains("zigbee2mqtt: '0x5c0272fffec89ec2'\n"))
+    }
+
     @Test func aLightIsALightAndADisabledDeviceIsListed() {
         let result = discover([("zigbee2mqtt/bridge/devices", DiscoveryFixtures.zigbee2mqttLight)])
         #expect(result.toggles.map(\.label) == ["my_bulb"])
