@@ -22,6 +22,17 @@ final class ConnectionSocket: Sendable {
         setsockopt(descriptor, SOL_SOCKET, option, &time, socklen_t(MemoryLayout<timeval>.size))
     }
 
+    /// Up to `maxBytes` bytes, waiting at most `timeoutMs` (and the socket's own
+    /// read timeout); empty on end of stream, timeout or error.
+    func receive(maxBytes: Int, timeoutMs: Int) -> [UInt8] {
+        guard timeoutMs > 0 else { return [] }
+        var descriptor = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+        var ready: Int32
+        repeat { ready = poll(&descriptor, 1, Int32(clamping: timeoutMs)) } while ready < 0 && errno == EINTR
+        guard ready > 0 else { return [] }
+        return receive(maxBytes: maxBytes)
+    }
+
     /// Up to `maxBytes` bytes; empty on end of stream, timeout or error.
     func receive(maxBytes: Int) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: maxBytes)

@@ -13,6 +13,8 @@ final class HTTPRequestReader {
     private let socket: ConnectionSocket
     private let limits: HTTPServerConfiguration
     private var buffer: [UInt8] = []
+    /// Reads must finish by this (monotonic ms) while the head is read; nil otherwise.
+    private var headDeadlineMs: Int64?
     private static let receiveChunkBytes = 16 * 1024
 
     init(socket: ConnectionSocket, limits: HTTPServerConfiguration) {
@@ -94,19 +96,27 @@ final class HTTPRequestReader {
 
     private typealias BodyResult = Result<[UInt8], OutcomeError>
 
-    /// Reads up to the blank line ending the head; leading blank lines are skipped.
+    /// Reads up to the blank line ending the head, within `headTimeoutMs` and
+    /// `maxHeaderBytes` counting every byte (leading blank lines, which are
+    /// skipped, included).
     private func readHead() -> Result<String, OutcomeError> {
+        headDeadlineMs = MonotonicMilliseconds.now() + Int64(max(0, limits.headTimeoutMs))
+        defer { headDeadlineMs = nil }
+        var skippedBytes = 0
         while true {
-            while buffer.first == 13 || buffer.first == 10 { buffer.removeFirst() }
+            while buffer.first == 13 || buffer.first == 10 {
+                buffer.removeFirst()
+                skippedBytes += 1
+            }
             if let end = headEnd() {
-                guard end.start <= limits.maxHeaderBytes else {
+                guard skippedBytes + end.start <= limits.maxHeaderBytes else {
                     return .failure(.refused(status: 431, reason: "request head too large"))
                 }
                 let text = String(decoding: buffer[0..<end.start], as: UTF8.self)
                 buffer.removeFirst(end.afterEnd)
                 return .success(text)
             }
-            if buffer.count > limits.maxHeaderBytes {
+            if skippedBytes + buffer.count > limits.maxHeaderBytes {
                 return .failure(.refused(status: 431, reason: "request head too large"))
             }
             guard receiveMore() else { return .failure(.closed) }
@@ -151,7 +161,11 @@ final class HTTPRequestReader {
     }
 
     private func receiveMore() -> Bool {
-        let bytes = socket.receive(maxBytes: Self.receiveChunkBytes)
+        var timeoutMs = limits.readTimeoutMs
+        if let headDeadlineMs {
+            timeoutMs = min(timeoutMs, Int(clamping: max(0, headDeadlineMs - MonotonicMilliseconds.now())))
+        }
+        let bytes = socket.receive(maxBytes: Self.receiveChunkBytes, timeoutMs: timeoutMs)
         buffer += bytes
         return !bytes.isEmpty
     }

@@ -17,7 +17,16 @@ public final class HTTPServer: Sendable {
         var isStopping = false
         var isAcceptLoopRunning = true
         var connections: [Int: ConnectionSocket] = [:]
+        /// Since when each connection has been waiting for a request (absent: busy).
+        var waitingSinceMs: [Int: Int64] = [:]
         var nextConnectionId = 0
+
+        /// Takes the connection that has waited longest for a request out of the table.
+        mutating func removeLongestWaiting() -> ConnectionSocket? {
+            guard let (connectionId, _) = waitingSinceMs.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { return nil }
+            waitingSinceMs[connectionId] = nil
+            return connections.removeValue(forKey: connectionId)
+        }
     }
 
     private init(listener: Int32, port: Int, configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler) {
@@ -86,21 +95,35 @@ public final class HTTPServer: Sendable {
     }
 
     private func admit(_ socket: ConnectionSocket) {
+        var evicted: ConnectionSocket?
         let connectionId = state.withLock { state -> Int? in
-            guard state.connections.count < configuration.maxConnections, !state.isStopping else { return nil }
+            guard !state.isStopping else { return nil }
+            if state.connections.count >= configuration.maxConnections {
+                guard configuration.evictsOldestIdleWhenFull, let longestWaiting = state.removeLongestWaiting() else { return nil }
+                evicted = longestWaiting
+            }
             state.nextConnectionId += 1
             state.connections[state.nextConnectionId] = socket
             return state.nextConnectionId
         }
+        // Its thread wakes from its read and closes it.
+        evicted?.shutdownBothWays()
         guard let connectionId else {
             refuseBusy(socket)
             return
         }
         let started = ThreadLauncher.start { [self] in
-            serve(socket)
+            serve(socket, connectionId: connectionId)
             finish(connectionId, socket)
         }
         if !started { finish(connectionId, socket) }
+    }
+
+    private func markWaiting(_ connectionId: Int, _ isWaiting: Bool) {
+        state.withLock { state in
+            guard state.connections[connectionId] != nil else { return }
+            state.waitingSinceMs[connectionId] = isWaiting ? MonotonicMilliseconds.now() : nil
+        }
     }
 
     private func refuseBusy(_ socket: ConnectionSocket) {
@@ -111,14 +134,20 @@ public final class HTTPServer: Sendable {
 
     private func finish(_ connectionId: Int, _ socket: ConnectionSocket) {
         socket.close()
-        _ = state.withLock { $0.connections.removeValue(forKey: connectionId) }
+        state.withLock { state in
+            if state.connections[connectionId] === socket { state.connections[connectionId] = nil }
+            state.waitingSinceMs[connectionId] = nil
+        }
     }
 
     /// Answers requests on one connection until it closes.
-    private func serve(_ socket: ConnectionSocket) {
+    private func serve(_ socket: ConnectionSocket, connectionId: Int) {
         let reader = HTTPRequestReader(socket: socket, limits: configuration)
         while !isStopping {
-            switch reader.next() {
+            markWaiting(connectionId, true)
+            let outcome = reader.next()
+            markWaiting(connectionId, false)
+            switch outcome {
             case .closed:
                 return
             case .refused(let status, let reason):

@@ -14,10 +14,17 @@ public struct HTTPServerConfiguration: Sendable {
     public var readTimeoutMs: Int
     /// How long a write may block on a client that does not read.
     public var writeTimeoutMs: Int
+    /// The whole request head (and any idle wait before it) must arrive within
+    /// this, however slowly its bytes trickle in; then the connection closes.
+    public var headTimeoutMs: Int
+    /// When every connection is taken, close the one that has waited longest for
+    /// a request (idle or trickling a head) to admit the new one, instead of 503.
+    public var evictsOldestIdleWhenFull: Bool
 
     public init(host: String = "127.0.0.1", port: Int = 0, maxHeaderBytes: Int = 16 * 1024,
                 maxBodyBytes: Int = 256 * 1024, maxConnections: Int = 64,
-                readTimeoutMs: Int = 15_000, writeTimeoutMs: Int = 5_000) {
+                readTimeoutMs: Int = 15_000, writeTimeoutMs: Int = 5_000,
+                headTimeoutMs: Int = 30_000, evictsOldestIdleWhenFull: Bool = false) {
         self.host = host
         self.port = port
         self.maxHeaderBytes = maxHeaderBytes
@@ -25,5 +32,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.maxConnections = maxConnections
         self.readTimeoutMs = readTimeoutMs
         self.writeTimeoutMs = writeTimeoutMs
+        self.headTimeoutMs = headTimeoutMs
+        self.evictsOldestIdleWhenFull = evictsOldestIdleWhenFull
     }
 }

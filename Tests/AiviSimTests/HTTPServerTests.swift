@@ -207,3 +207,47 @@ final class SharedFlag: Sendable {
         #expect(ServerSentEvents.comment("keepalive") == ": keepalive\n\n")
     }
 }
+
+/// Issue 12, item 5: the server is not easy to deny.
+@Suite struct HTTPServerDenialTests {
+    /// Leading CRLFs used to be skipped for free, for ever.
+    @Test func leadingBlankLinesCountAgainstTheHeadBudget() throws {
+        let server = try HTTPServerTests.start()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        connection.send(String(repeating: "\r\n", count: 600))
+        #expect(connection.readResponse()?.status == 431)
+    }
+
+    /// A head trickled one byte at a time used to reset the per-read timeout for ever.
+    @Test func theWholeHeadHasADeadline() throws {
+        let server = try HTTPServerTests.start { $0.readTimeoutMs = 2_000; $0.headTimeoutMs = 600 }
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        #expect(waitUntil { server.openConnectionCount == 1 })
+        let closedInTime = Deadline(milliseconds: 2_500)
+        let head = Array("GET / HTTP/1.1\r\nHost: " + String(repeating: "x", count: 200))
+        var sent = 0
+        while server.openConnectionCount > 0, sent < head.count {
+            connection.send(String(head[sent]))
+            sent += 1
+            _ = connection.readSome(timeoutMs: 100)
+        }
+        #expect(server.openConnectionCount == 0)
+        #expect(!closedInTime.hasPassed, "closed at the head deadline, not after the whole trickle (\(sent) bytes sent)")
+    }
+
+    @Test func whenFullTheLongestWaitingConnectionMakesRoom() throws {
+        let server = try HTTPServerTests.start { $0.maxConnections = 2; $0.evictsOldestIdleWhenFull = true }
+        defer { server.stop() }
+        let oldest = try RawConnection(port: server.port)
+        #expect(waitUntil { server.openConnectionCount == 1 })
+        let second = try RawConnection(port: server.port)
+        #expect(waitUntil { server.openConnectionCount == 2 })
+        let newcomer = try RawConnection(port: server.port)
+        newcomer.send("GET /quick HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(newcomer.readResponse()?.status == 200)
+        #expect(oldest.readToEnd(timeoutMs: 2_000), "the oldest idle connection was closed")
+        _ = second
+    }
+}

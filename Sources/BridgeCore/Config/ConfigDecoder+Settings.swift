@@ -114,8 +114,16 @@ extension ConfigDecoder {
         guard let status = section(node, name: "'status'", allowedKeys: ConfigKeys.status) else { return nil }
         var settings = StatusSettings()
         if let listen = string(status, "listen") {
-            if Self.isHostAndPort(listen) { settings.listen = listen } else {
-                error("'listen' in 'status' must be HOST:PORT, e.g. 127.0.0.1:8787", at: status.value("listen")?.location ?? status.location)
+            let location = status.value("listen")?.location ?? status.location
+            if let address = ListenAddress.parse(listen) {
+                settings.listen = listen
+                if !address.isLoopback {
+                    warning("'listen' in 'status' is \(listen): the status view has no authentication and anyone who can reach "
+                        + "this address sees your devices' states; use 127.0.0.1:\(address.port) unless that is what you want", at: location)
+                }
+            } else {
+                error("'listen' in 'status' must be HOST:PORT with a literal IP or localhost (e.g. 127.0.0.1:8787 or [::1]:8787), "
+                    + "not '\(listen)'", at: location)
             }
         }
         if let path = string(status, "path") {

@@ -5,9 +5,13 @@ import ShellSupport
 /// Serves the read-only status endpoints (Webhook Widget view, `/healthz`,
 /// `/metrics`) on the project's bounded HTTP server, when the config asks.
 final class StatusServer: Sendable {
-    /// Status requests are small; a LAN client gets little room.
-    static let maxConnections = 8
+    /// Status requests are small; a LAN client gets little room. When every
+    /// connection is taken, the one that has waited longest for a request is
+    /// closed for the newcomer (slowloris clients cannot starve `/healthz`).
+    static let maxConnections = 32
     static let maxHeaderBytes = 8 * 1024
+    /// The whole request head must arrive within this.
+    static let headTimeoutMs = 5_000
 
     let metrics: DaemonMetrics
     private let latest = ConditionLock<RuntimeSnapshot?>(nil)
@@ -23,7 +27,8 @@ final class StatusServer: Sendable {
 
     /// Starts listening on `settings.listen` (`host:port`, `[::1]:port`).
     func start(_ settings: StatusSettings) throws(StatusServerError) {
-        guard let (host, port) = Self.hostAndPort(settings.listen) else { throw .badListenAddress(settings.listen) }
+        guard let address = ListenAddress.parse(settings.listen) else { throw .badListenAddress(settings.listen) }
+        let (host, port) = (address.host, address.port)
         let endpoints = StatusEndpoints()
         let handler: HTTPHandler = { [latest, metrics] request in
             let answer = endpoints.respond(method: request.method, path: request.target,
@@ -33,7 +38,8 @@ final class StatusServer: Sendable {
             return .response(HTTPResponse(status: answer.status, headers: headers, body: Array(answer.body.utf8)))
         }
         let configuration = HTTPServerConfiguration(
-            host: host, port: port, maxHeaderBytes: Self.maxHeaderBytes, maxBodyBytes: 0, maxConnections: Self.maxConnections)
+            host: host, port: port, maxHeaderBytes: Self.maxHeaderBytes, maxBodyBytes: 0, maxConnections: Self.maxConnections,
+            readTimeoutMs: Self.headTimeoutMs, headTimeoutMs: Self.headTimeoutMs, evictsOldestIdleWhenFull: true)
         do {
             let started = try HTTPServer.start(configuration: configuration, handler: handler)
             server.withLock { $0 = started }
@@ -45,15 +51,6 @@ final class StatusServer: Sendable {
     var port: Int? { server.withLock { $0?.port } }
 
     func stop() { server.withLock { $0 }?.stop() }
-
-    /// `127.0.0.1:8787` → ("127.0.0.1", 8787); `[::1]:8787` → ("::1", 8787).
-    static func hostAndPort(_ listen: String) -> (String, Int)? {
-        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
-              (0...65_535).contains(port) else { return nil }
-        var host = String(listen[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        return host.isEmpty ? nil : (host, port)
-    }
 }
 
 /// Why the status endpoint could not start.

@@ -74,17 +74,20 @@ struct DaemonPiecesTests {
     }
 
     @Test(arguments: [
-        ("127.0.0.1:8787", "127.0.0.1", 8787), ("[::1]:9000", "::1", 9000), ("0.0.0.0:0", "0.0.0.0", 0),
+        ("127.0.0.1:8787", "127.0.0.1", 8787, true), ("[::1]:9000", "::1", 9000, true), ("0.0.0.0:1", "0.0.0.0", 1, false),
+        ("localhost:8787", "127.0.0.1", 8787, true), ("[::]:80", "::", 80, false), ("192.168.1.10:8787", "192.168.1.10", 8787, false),
+        ("[::ffff:127.0.0.1]:8787", "::ffff:127.0.0.1", 8787, true), ("[fe80::1:2]:8787", "fe80::1:2", 8787, false),
+        ("127.1.2.3:8787", "127.1.2.3", 8787, true),
     ])
-    func parsesListenAddresses(listen: String, host: String, port: Int) {
-        let parsed = StatusServer.hostAndPort(listen)
-        #expect(parsed?.0 == host)
-        #expect(parsed?.1 == port)
+    func parsesListenAddresses(listen: String, host: String, port: Int, isLoopback: Bool) {
+        let parsed = ListenAddress.parse(listen)
+        #expect(parsed == ListenAddress(host: host, port: port, isLoopback: isLoopback))
     }
 
-    @Test(arguments: ["8787", ":8787", "host:", "host:99999"])
+    @Test(arguments: ["8787", ":8787", "host:", "host:99999", "myhost:8787", "127.0.0.1:0", "127.0.0.01:80", "256.0.0.1:80",
+                      "::1:8787", "[:::]:80", "[1:2:3:4:5:6:7:8:9]:80", "[12345::]:80", "127.0.0.1:+80", "[::1]:8x"])
     func refusesBadListenAddresses(listen: String) {
-        #expect(StatusServer.hostAndPort(listen) == nil)
+        #expect(ListenAddress.parse(listen) == nil)
     }
 
     @Test func joinsURLsWithoutDoubleSlashes() {
