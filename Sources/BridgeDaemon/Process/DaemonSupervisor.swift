@@ -1,9 +1,11 @@
 import BridgeCore
 import ShellSupport
 
-/// Tells systemd how the daemon is doing: READY=1 once MQTT is connected and
-/// the first publish is out, readable STATUS= lines, WATCHDOG=1 from the loop
-/// that does the work, RELOADING=1 and STOPPING=1.
+/// Tells systemd how the daemon is doing: READY=1 as soon as the loop runs (a
+/// broker down at boot is something to wait for, not a failed start that
+/// systemd would kill and restart), readable STATUS= lines ("waiting for the
+/// broker" until MQTT connects), WATCHDOG=1 from the loop that does the work,
+/// RELOADING=1 and STOPPING=1.
 public final class DaemonSupervisor: Sendable {
     struct State {
         var isReadySent = false
@@ -37,7 +39,7 @@ public final class DaemonSupervisor: Sendable {
         let nowMs = MonotonicClock.nowMs()
         let text = statusText(snapshot, nowMs: nowMs)
         let (sendReady, sendStatus, sendWatchdog) = state.withLock { state in
-            let ready = (!state.isReadySent || state.isReloading) && snapshot.isMQTTConnected && snapshot.isSettled
+            let ready = !state.isReadySent || state.isReloading
             if ready { state.isReadySent = true; state.isReloading = false }
             let status = text != state.lastStatusText
             state.lastStatusText = text
@@ -63,7 +65,7 @@ public final class DaemonSupervisor: Sendable {
     func statusText(_ snapshot: RuntimeSnapshot, nowMs: Int64) -> String {
         let actions = snapshot.config.widgets.reduce(0) { $0 + $1.actions.count }
         var parts = [
-            snapshot.isMQTTConnected ? "mqtt connected" : "mqtt disconnected",
+            snapshot.isMQTTConnected ? "mqtt connected" : "waiting for the broker (mqtt disconnected)",
             snapshot.isEventStreamConnected ? "stream connected" : "stream disconnected",
             "\(actions) actions",
         ]

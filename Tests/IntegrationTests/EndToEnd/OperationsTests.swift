@@ -24,7 +24,7 @@ struct OperationsTests {
             return false
         }
         #expect(receiveUntil("READY=1"), "\(seen)")
-        #expect(seen.contains { $0.hasPrefix("STATUS=mqtt connected") }, "\(seen)")
+        #expect(seen.contains { $0.hasPrefix("STATUS=mqtt connected") } || receiveUntil("STATUS=mqtt connected"), "\(seen)")
         #expect(receiveUntil("WATCHDOG=1"), "\(seen)")
         world.bridge?.send(SIGHUP)
         #expect(receiveUntil("RELOADING=1"), "\(seen)")

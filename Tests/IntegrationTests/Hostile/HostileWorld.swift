@@ -48,12 +48,12 @@ final class HostileWorld: @unchecked Sendable {
 
     deinit { stopAll() }
 
-    func startBridge() throws {
+    func startBridge(environment: [String: String] = [:]) throws {
         bridge = try ChildProcess(
             executable: EndToEndHarness.bridgeExecutable,
             arguments: ["run", "--config", configPath, "--log-level", "debug"],
             directory: directory.path, name: "bridge",
-            environment: ["SB_HOSTILE_TOKEN": Self.token, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
+            environment: ["SB_HOSTILE_TOKEN": Self.token, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"].merging(environment) { _, new in new })
     }
 
     var log: String { bridge?.stderr ?? "" }
