@@ -13,7 +13,7 @@ public enum DemoCommand {
     static let defaultConfigPath = "config/demo.yaml"
 
     /// Runs the demo; returns the exit status.
-    public static func run(webPort: Int?, configPath: String?) -> Int32 {
+    public static func run(webPort: Int?, configPath: String?, listen: String? = nil) -> Int32 {
         SignalWatcher.blockHandledSignals()
         let demoLog = DemoLog()
         let log = LogSink(minimumLevel: .debug, format: .plain) { line in
@@ -21,20 +21,22 @@ public enum DemoCommand {
             StandardErrorWriter.writeLine(line)
         }
         do {
-            return try runDemo(webPort: webPort ?? 0, configPath: configPath ?? defaultConfigPath, demoLog: demoLog, log: log)
+            return try runDemo(webPort: webPort ?? 0, host: listen ?? "127.0.0.1", configPath: configPath ?? defaultConfigPath,
+                               demoLog: demoLog, log: log)
         } catch {
             StandardErrorWriter.writeLine("switchboard-bridge demo: \(error)")
             return 1
         }
     }
 
-    static func runDemo(webPort: Int, configPath: String, demoLog: DemoLog, log: LogSink) throws -> Int32 {
+    static func runDemo(webPort: Int, host: String, configPath: String, demoLog: DemoLog, log: LogSink) throws -> Int32 {
         guard access(configPath, R_OK) == 0 else {
             throw ProcessStartError.config("cannot read \(configPath): run the demo from the project's folder, or pass --config PATH")
         }
         guard let directory = FileText.temporaryDirectory(prefix: "switchboard-demo") else {
             throw ProcessStartError.notReady("a temporary directory")
         }
+        defer { DirectoryTree.remove(directory) }
         let broker = try MosquittoProcess(directory: directory)
         defer { broker.stop() }
         var settings = SimSettings(token: token, widgetSlugs: ["demo"])
@@ -44,17 +46,45 @@ public enum DemoCommand {
         let devices = try VirtualDevices(brokerPort: broker.port, log: demoLog)
         defer { devices.stop() }
         let daemon = try Daemon(options: daemonOptions(configPath, broker, simulator, directory), log: log)
-        let web = try DemoWebServer.start(port: webPort, simulator: simulator, log: demoLog)
+        let web = try startWebServer(host: host, port: webPort, simulator: simulator, demoLog: demoLog)
         defer { web.stop() }
         try SignalWatcher.start { _ in daemon.requestStop() }
         print("""
         switchboard-bridge demo
-          open  http://127.0.0.1:\(web.port)/   (press the tiles there; Ctrl-C stops everything)
+          open  http://\(pageHost(host)):\(web.port)/   (press the tiles there; Ctrl-C stops everything)
           broker  mosquitto on 127.0.0.1:\(broker.port)  (try: mosquitto_sub -p \(broker.port) -v -t '#')
           Aivi simulator  \(simulator.baseURL)
         """)
         fflush(nil)
         return daemon.run()
+    }
+
+    /// The web page, with a plain message for a port in use and a warning for
+    /// an address other than loopback (the page has no authentication).
+    static func startWebServer(host: String, port: Int, simulator: AiviSimulator, demoLog: DemoLog) throws -> HTTPServer {
+        if !isLoopback(host) {
+            StandardErrorWriter.writeLine("warning: the demo page will listen on \(host) and has no authentication: "
+                                          + "anyone who can reach it can press the tiles; prefer ssh -L (see README)")
+        }
+        let web: HTTPServer
+        do {
+            web = try DemoWebServer.start(host: host, port: port, simulator: simulator, log: demoLog)
+        } catch .systemCall(let name, let code) where name == "bind" && code == EADDRINUSE {
+            throw DemoError("port \(port) is in use on \(host): choose another with --port, or leave --port out for any free port")
+        } catch {
+            throw DemoError("cannot serve the page on \(host):\(port): \(error)")
+        }
+        return web
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host.hasPrefix("127.") || host == "::1" || host == "localhost"
+    }
+
+    /// How to write `host` in the address shown.
+    static func pageHost(_ host: String) -> String {
+        if host == "0.0.0.0" || host == "::" { return "<this machine's address>" }
+        return host.contains(":") ? "[\(host)]" : host
     }
 
     static func daemonOptions(_ configPath: String, _ broker: MosquittoProcess, _ simulator: AiviSimulator, _ directory: String) -> DaemonOptions {
@@ -67,4 +97,10 @@ public enum DemoCommand {
             config.stateDirectory = directory + "/state"
         }
     }
+}
+
+/// Why the demo could not start, in words.
+struct DemoError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

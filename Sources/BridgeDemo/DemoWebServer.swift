@@ -7,7 +7,7 @@ enum DemoWebServer {
     static let widget = "demo"
     static let phones = ["mine": "Your phone", "other": "Kitchen iPad"]
 
-    static func start(port: Int, simulator: AiviSimulator, log: DemoLog) throws(HTTPServerError) -> HTTPServer {
+    static func start(host: String, port: Int, simulator: AiviSimulator, log: DemoLog) throws(HTTPServerError) -> HTTPServer {
         var router = HTTPRouter()
         router.add("GET", "/") { _ in
             HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")],
@@ -17,7 +17,7 @@ enum DemoWebServer {
             .json(200, state(simulator, log, after: Int(request.queryValue("after") ?? "") ?? 0).serialized())
         }
         router.add("POST", "/api/press") { request in press(request, simulator, log) }
-        return try HTTPServer.start(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: port), handler: router.handler)
+        return try HTTPServer.start(configuration: HTTPServerConfiguration(host: host, port: port), handler: router.handler)
     }
 
     static func press(_ request: HTTPRequest, _ simulator: AiviSimulator, _ log: DemoLog) -> HTTPResponse {

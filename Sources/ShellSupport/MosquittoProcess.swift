@@ -50,7 +50,9 @@ public enum FileText {
 
     /// A fresh private directory under /tmp.
     public static func temporaryDirectory(prefix: String) -> String? {
-        var template = Array("/tmp/\(prefix).XXXXXX".utf8CString)
+        // $TMPDIR when set (as mktemp does), else /tmp.
+        let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/\(prefix).XXXXXX".utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer -> String? in
             guard let base = buffer.baseAddress, let made = mkdtemp(base) else { return nil }
             return String(cString: made)

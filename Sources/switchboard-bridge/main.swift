@@ -14,6 +14,6 @@ do {
     exit(2)
 }
 if parsed.command == .demo {
-    exit(DemoCommand.run(webPort: parsed.port, configPath: parsed.configPath))
+    exit(DemoCommand.run(webPort: parsed.port, configPath: parsed.configPath, listen: parsed.listen))
 }
 exit(BridgeCommand.run(parsed, environment: environment))

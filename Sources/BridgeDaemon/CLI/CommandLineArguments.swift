@@ -17,6 +17,8 @@ public struct CommandLineArguments: Sendable, Equatable {
     public var port: Int?
     /// The options of `discover`.
     public var discover = DiscoverArguments()
+    /// `--listen` for `demo`: the address the web page listens on.
+    public var listen: String?
 
     /// Parses `arguments` (without the program name).
     public static func parse(_ arguments: [String]) throws(CommandLineError) -> CommandLineArguments {
@@ -47,6 +49,7 @@ public struct CommandLineArguments: Sendable, Equatable {
                 guard let seconds = Int(text), (1...86_400).contains(seconds) else { throw .badValue(name, text) }
                 parsed.seconds = seconds
             case "--json": parsed.json = true
+            case "--listen": parsed.listen = try value()
             case "--help", "-h": parsed.command = .help
             case "--version": parsed.command = .version
             default:

@@ -12,7 +12,8 @@ public enum UsageText {
                                                                       print the content that would be published
       switchboard-bridge watch  [--config PATH] [--seconds N] [--json]
                                                                       show live what each device says and what the bridge reads
-      switchboard-bridge demo   [--port PORT]                         everything on loopback, no phone or account needed
+      switchboard-bridge demo   [--port PORT] [--listen ADDRESS] [--config PATH]
+                                                                      everything on loopback, no phone or account needed
       switchboard-bridge discover [--mqtt-host HOST] [--port PORT] [--username U --password-file F]
                                 [--tls | --tls-ca-file F] [--config PATH] [--seconds 5] [--widget home]
                                 [--output FILE] [--ha-prefix homeassistant] [--token-file F]
@@ -20,7 +21,7 @@ public enum UsageText {
       switchboard-bridge --version | --help
 
     Options:
-      --config PATH      the config file (default \(defaultConfigPath))
+      --config PATH      the config file (default \(defaultConfigPath); for demo, config/demo.yaml)
       --log-level LEVEL  error, warning, info (default) or debug
       --state ID=on|off  for render: a toggle's state (ID is an action id or slug/id)
       --port PORT        for demo: the web page's port (default: any free port); for discover: the broker's (1883)
@@ -32,6 +33,8 @@ public enum UsageText {
       --token-file F     for discover: the token file the config names (default /etc/switchboard-bridge/aivi-token)
       --seconds N        for watch: stop after N seconds (default: at Ctrl-C); for discover: listen N seconds (default 5)
       --json             for watch: one JSON object per line, for scripts
+      --listen ADDRESS   for demo: the web page's address (default 127.0.0.1; the page has no
+                         authentication, so another address is warned about)
     """
 
     public static let defaultConfigPath = "/etc/switchboard-bridge/bridge.yaml"

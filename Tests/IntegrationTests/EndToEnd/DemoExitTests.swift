@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The demo as a newcomer meets it: its help, a port in use, another address,
+/// and Ctrl-C from a terminal (a signal to the whole process group).
+@Suite("The demo's edges", .serialized)
+struct DemoExitTests {
+    static let path = "/usr/bin:/bin:/usr/sbin:/sbin"
+
+    static func demo(_ arguments: [String], in directory: TemporaryDirectory, name: String, wrapper: [String] = [],
+                     tmpdir: String? = nil) throws -> ChildProcess {
+        let command = wrapper + [EndToEndHarness.bridgeExecutable, "demo", "--config", DemoTests.packageRoot + "/config/demo.yaml"] + arguments
+        var environment = ["PATH": path]
+        if let tmpdir { environment["TMPDIR"] = tmpdir }
+        return try ChildProcess(executable: command[0], arguments: Array(command.dropFirst()), directory: directory.path,
+                                name: name, environment: environment)
+    }
+
+    /// The processes whose parent is `pid` (from /proc/N/stat).
+    static func children(of pid: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { name -> pid_t? in
+            guard let child = pid_t(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 2 && pid_t(fields[1]) == pid ? child : nil
+        }
+    }
+
+    @Test func helpListsTheDemosOptions() throws {
+        let directory = try TemporaryDirectory(prefix: "demo-help")
+        let help = try ChildProcess(executable: EndToEndHarness.bridgeExecutable, arguments: ["--help"], directory: directory.path,
+                                    name: "help", environment: ["PATH": Self.path])
+        #expect(help.waitForExit(timeoutSeconds: 10) == 0)
+        #expect(help.stdout.contains("switchboard-bridge demo   [--port PORT] [--listen ADDRESS] [--config PATH]"), "\(help.stdout)")
+    }
+
+    @Test func aPortInUseIsSaidInWordsAndAnotherAddressIsWarnedAbout() throws {
+        let directory = try TemporaryDirectory(prefix: "demo-port")
+        let port = LoopbackPort.free()
+        let first = try Self.demo(["--port", String(port)], in: directory, name: "demo-first")
+        defer { first.stop() }
+        #expect(waitUntil(timeoutSeconds: 20) { first.stdout.contains("http://127.0.0.1:\(port)/") || !first.isRunning }, "\(first.stderr)")
+        let second = try Self.demo(["--port", String(port), "--listen", "0.0.0.0"], in: directory, name: "demo-second")
+        #expect(second.waitForExit(timeoutSeconds: 20) == 1)
+        #expect(second.stderr.contains("port \(port) is in use"), "\(second.stderr)")
+        #expect(!second.stderr.contains("errno 98"))
+        #expect(second.stderr.contains("warning: the demo page will listen on 0.0.0.0 and has no authentication"), "\(second.stderr)")
+        #expect(!first.stderr.contains("no authentication"), "loopback is not warned about")
+    }
+
+    @Test func ctrlCStopsQuietlyAndRemovesTheTemporaryDirectory() throws {
+        let directory = try TemporaryDirectory(prefix: "demo-ctrlc")
+        let tmpdir = directory.file("tmp")
+        try FileManager.default.createDirectory(atPath: tmpdir, withIntermediateDirectories: true)
+        let port = LoopbackPort.free()
+        // setsid: the demo leads its own process group, as in a terminal.
+        let demo = try Self.demo(["--port", String(port)], in: directory, name: "demo-ctrlc", wrapper: ["/usr/bin/setsid"], tmpdir: tmpdir)
+        defer { demo.stop() }
+        #expect(waitUntil(timeoutSeconds: 20) { demo.stdout.contains("http://127.0.0.1:\(port)/") || !demo.isRunning }, "\(demo.stderr)")
+        #expect(waitUntil(timeoutSeconds: 10) { demo.stderr.contains("published demo") })
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: tmpdir).isEmpty, "the demo works in TMPDIR")
+        // Its broker must not share the terminal's process group, or Ctrl-C kills it
+        // before the bridge stops, and the bridge logs a lost connection.
+        let children = Self.children(of: demo.pid)
+        #expect(!children.isEmpty, "the demo runs a private mosquitto")
+        for child in children { #expect(getpgid(child) != getpgid(demo.pid), "child \(child) is in the demo's process group") }
+        let before = demo.stderr.count
+        kill(-demo.pid, SIGINT)   // what Ctrl-C does: the whole foreground process group
+        #expect(demo.waitForExit(timeoutSeconds: 15) == 0)
+        let atExit = String(demo.stderr.dropFirst(before))
+        #expect(!atExit.contains("warning") && !atExit.contains("disconnected"), "spurious messages at Ctrl-C:\n\(atExit)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmpdir).isEmpty, "the temporary directory is removed")
+    }
+}
