@@ -19,11 +19,11 @@ enum PayloadReader {
         return .value(scalar)
     }
 
-    /// The member names of a JSON object payload (at most `limit`), or nil when
-    /// the payload is not a JSON object.
-    static func topLevelKeys(_ payload: [UInt8], limit: Int = 12) -> [String]? {
+    /// The member names of a JSON object payload (at most `limit`, each cut to
+    /// `keyCharacters` for the log), or nil when the payload is not a JSON object.
+    static func topLevelKeys(_ payload: [UInt8], limit: Int = 12, keyCharacters: Int = 40) -> [String]? {
         guard looksLikeJSONObject(payload), let members = (try? JSONValue.parse(bytes: payload))?.objectMembers else { return nil }
-        return members.prefix(limit).map(\.key)
+        return members.prefix(limit).map { PayloadExcerpt.make(Array($0.key.utf8), limit: keyCharacters) }
     }
 
     /// Whether the payload starts like a JSON object but does not parse as one.

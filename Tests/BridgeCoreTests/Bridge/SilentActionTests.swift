@@ -64,4 +64,14 @@ struct SilentActionTests {
         #expect(warning.hasSuffix("on home/fan/state: expected 'ON' or 'OFF' in field 'power', got 'maybe'"))
         #expect(warning.count < 260, "the excerpt is bounded")
     }
+
+    @Test func hostileFieldNamesAreCutInTheLog() throws {
+        var (bridge, _) = try settled()
+        let key = String(repeating: "k", count: 5_000)
+        _ = bridge.handle(BridgeInput(.mqttMessage(topic: "home/fan/state", payload: Array(#"{"\#(key)":1}"#.utf8)), boardClockMs: 400))
+        _ = bridge.handle(BridgeInput(.timerFired(.silenceCheck), boardClockMs: 5_300))
+        let done = bridge.handle(BridgeInput(.timerFired(.nearMissProbe), boardClockMs: 7_300))
+        let fan = try #require(Self.warnings(done).first { $0.contains("'fan'") })
+        #expect(fan.count < 200, "\(fan.count)")
+    }
 }
