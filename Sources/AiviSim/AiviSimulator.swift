@@ -117,6 +117,11 @@ public final class AiviSimulator: Sendable {
         }
     }
 
+    /// The next `count` PATCHes are not answered: their connection is reset.
+    public func resetNextPatches(count: Int) {
+        withState { $0.faults.resettingPatchCount = max(0, count) }
+    }
+
     /// Every PATCH answer waits this long (real time) until set back to 0.
     public func delayAnswers(milliseconds: Int) {
         withState { $0.faults.answerDelayMs = max(0, milliseconds) }

@@ -4,6 +4,8 @@ struct FaultPlan: Sendable {
     var failingPatchCount = 0
     var failingPatchStatus = 500
     var failingRetryAfterSeconds: Int?
+    /// How many coming PATCHes get no answer: their connection is reset.
+    var resettingPatchCount = 0
     /// Real-time delay before every PATCH answer.
     var answerDelayMs = 0
     /// Events are sent this long after they were created (simulator clock).
@@ -16,6 +18,13 @@ struct FaultPlan: Sendable {
         guard failingPatchCount > 0 else { return nil }
         failingPatchCount -= 1
         return (failingPatchStatus, failingRetryAfterSeconds)
+    }
+
+    /// Takes one injected reset, if any is left.
+    mutating func takePatchReset() -> Bool {
+        guard resettingPatchCount > 0 else { return false }
+        resettingPatchCount -= 1
+        return true
     }
 
     /// Whether the next delivery goes out twice (counts it).

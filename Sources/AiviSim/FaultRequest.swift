@@ -16,6 +16,11 @@ enum FaultRequest {
 
     static let handlers: [String: Apply] = [
         "fail-patches": failPatches,
+        "reset-patches": { body, simulator in
+            guard let count = body["count"]?.integerValue, count >= 0 else { return "count is required" }
+            simulator.resetNextPatches(count: Int(count))
+            return nil
+        },
         "delay-answers": { body, simulator in
             guard let milliseconds = delayMs(body) else { return "ms is required, 0...\(maxDelayMs)" }
             simulator.delayAnswers(milliseconds: Int(milliseconds))

@@ -5,7 +5,14 @@ import HTTPServer
 enum SimRoutes {
     static func handler(for simulator: AiviSimulator) -> HTTPHandler {
         var router = HTTPRouter()
-        router.add("PATCH", "/widget/*") { patchWidget($0, simulator) }
+        router.addStreaming("PATCH", "/widget/*") { request in
+            if simulator.withState({ $0.faults.takePatchReset() }) {
+                simulator.notify(.patchReceived(slug: request.pathSegments.last ?? ""))
+                simulator.notify(.patchRefused(slug: request.pathSegments.last ?? "", status: 0))
+                return .reset
+            }
+            return .response(patchWidget(request, simulator))
+        }
         router.addStreaming("GET", simulator.settings.eventsPath) { EventStreamSession.reply(to: $0, simulator) }
         ControlAPI.register(on: &router, simulator)
         let routed = router.handler
@@ -17,6 +24,8 @@ enum SimRoutes {
                 return .response(response)
             case .stream(let status, let headers, let body):
                 return .stream(status: status, headers: headers + [dateHeader], body: body)
+            case .reset:
+                return .reset
             }
         }
     }

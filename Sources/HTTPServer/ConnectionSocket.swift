@@ -76,6 +76,14 @@ final class ConnectionSocket: Sendable {
         }
     }
 
+    /// Closes the socket at once with a TCP reset (SO_LINGER 0): the peer sees
+    /// "connection reset by peer", not an orderly end.
+    func reset() {
+        var abortive = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(fileDescriptor, SOL_SOCKET, SO_LINGER, &abortive, socklen_t(MemoryLayout<linger>.size))
+        close()
+    }
+
     /// Closes the socket (once).
     func close() {
         isClosed.withLock { closed in

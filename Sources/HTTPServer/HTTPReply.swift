@@ -7,6 +7,8 @@ public enum HTTPReply: Sendable {
     /// for as long as it likes; when it returns the stream ends cleanly and the
     /// connection closes.
     case stream(status: Int, headers: [HTTPHeader], body: @Sendable (HTTPResponseStream) -> Void)
+    /// No answer at all: the connection is reset (a fault a simulator injects).
+    case reset
 }
 
 /// A request handler: called on the connection's thread, once per request.

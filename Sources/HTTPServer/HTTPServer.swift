@@ -175,6 +175,9 @@ public final class HTTPServer: Sendable {
             body(stream)
             stream.finish()
             return false
+        case .reset:
+            socket.reset()
+            return false
         }
     }
 }

@@ -44,6 +44,18 @@ public final class ChildProcess: Sendable {
         return waitpid(pid, &status, WNOHANG) == pid
     }
 
+    /// Sends `signal` (SIGHUP, ...) to the child.
+    public func send(_ signal: Int32) {
+        kill(pid, signal)
+    }
+
+    /// SIGKILL at once (no chance to clean up), then reaps it.
+    public func killNow() {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+    }
+
     /// SIGTERM, then SIGKILL if it has not exited within `graceMs`; reaps it.
     public func stop(graceMs: Int = 3_000) {
         kill(pid, SIGTERM)

@@ -13,25 +13,31 @@ public final class MosquittoProcess: Sendable {
     /// `tcpNoDelay` turns Nagle's algorithm off on the broker's side too
     /// (`set_tcp_nodelay true`): with it on, a QoS 1 acknowledgement and the
     /// device's answer after it stall ~40 ms on delayed ACKs.
-    public init(directory: String, tcpNoDelay: Bool = true) throws(ProcessStartError) {
+    /// `port` nil picks a free one; a restarted broker passes its predecessor's
+    /// (and its own `logName`, to keep the earlier log).
+    public init(directory: String, tcpNoDelay: Bool = true, port fixedPort: Int? = nil,
+                logName: String = "mosquitto.log") throws(ProcessStartError) {
         guard let executable = ChildProcess.find("mosquitto") else {
             throw .missingProgram("mosquitto", install: Self.installHint)
         }
-        guard let port = LoopbackPort.free() else { throw .notReady("a free loopback port") }
+        guard let port = fixedPort ?? LoopbackPort.free() else { throw .notReady("a free loopback port") }
         let configPath = directory + "/mosquitto.conf"
         var config = "listener \(port) 127.0.0.1\nallow_anonymous true\npersistence false\n"
         if tcpNoDelay { config += "set_tcp_nodelay true\n" }
         do { try FileText.write(config, to: configPath) } catch { throw .cannotStart("mosquitto", "\(error)") }
-        process = try ChildProcess(executable: executable, arguments: ["-c", configPath], logPath: directory + "/mosquitto.log")
+        process = try ChildProcess(executable: executable, arguments: ["-c", configPath], logPath: directory + "/" + logName)
         self.port = port
         self.directory = directory
         guard LoopbackPort.waitUntilAccepting(port: port, timeoutMs: 5_000) else {
             process.stop()
-            throw .notReady("mosquitto on port \(port) (see \(directory)/mosquitto.log)")
+            throw .notReady("mosquitto on port \(port) (see \(directory)/\(logName))")
         }
     }
 
     public func stop() { process.stop() }
+
+    /// SIGKILL: the broker dies without a word to its clients.
+    public func kill() { process.killNow() }
 }
 
 /// Small text files and private directories.

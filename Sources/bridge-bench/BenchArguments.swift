@@ -1,16 +1,27 @@
-/// The bench's command line: `bridge-bench [--quick] [--bridge PATH]`.
+/// The bench's command line: `bridge-bench [--quick] [--bridge PATH] [--soak ...]`.
 struct BenchArguments: Sendable {
     static let usage = """
-    usage: bridge-bench [--quick] [--bridge PATH] [--broker-nodelay]
+    usage: bridge-bench [--quick] [--bridge PATH] [--broker-nodelay] [--cpu-quota PERCENT]
+           bridge-bench --soak [--minutes N] [--seed S] [--quick] [--bridge PATH]
       --quick           every scenario small (seconds), for CI smoke runs; times are not meaningful
       --bridge PATH     the switchboard-bridge binary to measure (default: the one beside bridge-bench)
       --broker-nodelay  run mosquitto with `set_tcp_nodelay true` (default: mosquitto's defaults)
+      --cpu-quota P     run the bridge (only it) in a cgroup limited to P % of one core (1-100),
+                        a Pi-sized budget; skipped with a line saying why where cgroups are not writable
+      --soak            the compressed soak: seeded traffic, faults, reloads and kill -9 restarts;
+                        exits 1 on a lost or repeated press, a stale widget, or a leaked fd or thread
+      --minutes N       the soak's length (default 10); --quick: about 1.5 minutes, for CI
+      --seed S          the soak's schedule (default: from the clock; always printed)
     Build first with: swift build -c release
     """
 
     var isQuick = false
     var bridgePath: String?
     var brokerTCPNoDelay = false
+    var cpuQuotaPercent: Int?
+    var isSoak = false
+    var soakMinutes = 10
+    var soakSeed: UInt64?
 
     static func parse(_ arguments: [String]) -> Result<BenchArguments, BenchFailure> {
         var parsed = BenchArguments()
@@ -19,6 +30,22 @@ struct BenchArguments: Sendable {
             switch argument {
             case "--quick": parsed.isQuick = true
             case "--broker-nodelay": parsed.brokerTCPNoDelay = true
+            case "--soak": parsed.isSoak = true
+            case "--cpu-quota":
+                guard let text = rest.popFirst(), let percent = Int(text), (1...100).contains(percent) else {
+                    return .failure(BenchFailure("--cpu-quota needs a whole percentage from 1 to 100"))
+                }
+                parsed.cpuQuotaPercent = percent
+            case "--minutes":
+                guard let text = rest.popFirst(), let minutes = Int(text), (1...1_440).contains(minutes) else {
+                    return .failure(BenchFailure("--minutes needs a whole number from 1 to 1440"))
+                }
+                parsed.soakMinutes = minutes
+            case "--seed":
+                guard let text = rest.popFirst(), let seed = UInt64(text) else {
+                    return .failure(BenchFailure("--seed needs a whole number"))
+                }
+                parsed.soakSeed = seed
             case "--bridge":
                 guard let path = rest.popFirst() else { return .failure(BenchFailure("--bridge needs a path")) }
                 parsed.bridgePath = path

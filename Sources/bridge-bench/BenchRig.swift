@@ -10,6 +10,8 @@ final class BenchRig {
     static let phone = "bench-phone"
 
     let sizes: BenchSizes
+    /// The bridge's CPU budget, when the run is a starved one.
+    let cgroup: CPUCgroup?
     let directory: String
     let broker: MosquittoProcess
     let simulator: AiviSimulator
@@ -20,8 +22,9 @@ final class BenchRig {
     private(set) var bridge: ChildProcess?
     private(set) var spawnedUs: Int64 = 0
 
-    init(sizes: BenchSizes, brokerTCPNoDelay: Bool) throws {
+    init(sizes: BenchSizes, brokerTCPNoDelay: Bool, cgroup: CPUCgroup? = nil) throws {
         self.sizes = sizes
+        self.cgroup = cgroup
         guard let directory = FileText.temporaryDirectory(prefix: "bridge-bench") else {
             throw BenchFailure("cannot make a temporary directory")
         }
@@ -78,8 +81,9 @@ final class BenchRig {
         try FileText.write(yaml, to: configPath)
         setenv(BenchConfig.tokenVariable, Self.token, 1)
         spawnedUs = MonotonicClock.nowUs()
-        bridge = try ChildProcess(executable: executable, arguments: ["run", "--config", configPath],
-                                  logPath: directory + "/bridge.log")
+        let command = cgroup.map { $0.wrapped(executable: executable, arguments: ["run", "--config", configPath]) }
+            ?? (executable: executable, arguments: ["run", "--config", configPath])
+        bridge = try ChildProcess(executable: command.executable, arguments: command.arguments, logPath: directory + "/bridge.log")
     }
 
     var bridgeLogPath: String { directory + "/bridge.log" }

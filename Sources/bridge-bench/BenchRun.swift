@@ -4,9 +4,9 @@ import ShellSupport
 /// One run of every scenario in order (start, presses, state changes, burst,
 /// idle, memory, size), the rig stopped afterwards whatever happened.
 enum BenchRun {
-    static func run(sizes: BenchSizes, bridgeExecutable: String, brokerTCPNoDelay: Bool) throws -> ResultTable {
+    static func run(sizes: BenchSizes, bridgeExecutable: String, brokerTCPNoDelay: Bool, cgroup: CPUCgroup? = nil) throws -> ResultTable {
         var table = ResultTable()
-        let rig = try BenchRig(sizes: sizes, brokerTCPNoDelay: brokerTCPNoDelay)
+        let rig = try BenchRig(sizes: sizes, brokerTCPNoDelay: brokerTCPNoDelay, cgroup: cgroup)
         defer { rig.stop() }
         progress("broker on port \(rig.broker.port)\(brokerTCPNoDelay ? " (set_tcp_nodelay true)" : ""), simulator at \(rig.simulator.baseURL), files in \(rig.directory)")
         progress("start: spawning \(bridgeExecutable)")

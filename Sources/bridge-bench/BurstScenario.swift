@@ -10,6 +10,7 @@ enum BurstScenario {
     static func run(_ rig: BenchRig, table: inout ResultTable) throws {
         guard let stats = rig.bridgeStats, let cpuBeforeUs = stats.cpuTimeUs() else { throw BenchFailure("cannot read the bridge's /proc") }
         _ = rig.recorder.waitUntilQuiet(quietMs: 200, timeoutMs: 5_000)
+        let cpu = CPUMeter(rig)
         rig.recorder.resetMaxInFlight()
         let patchIndex = rig.recorder.patchCount
         let lastSentUs = try send(rig)
@@ -31,6 +32,7 @@ enum BurstScenario {
                   lastAreFinal && afterUs <= 50_000 ? .met : .missed)
         table.add("burst", "PATCHes sent during the burst", "\(patches.count)")
         table.add("burst", "bridge CPU time (/proc/PID/stat, 10 ms ticks)", Figure.milliseconds(us: cpuUs))
+        cpu.addRow(to: &table, "burst", "bridge CPU per burst message", count: rig.sizes.burstMessageCount)
     }
 
     /// Sends the burst; returns when the last message left the bench.

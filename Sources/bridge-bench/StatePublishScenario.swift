@@ -8,6 +8,7 @@ enum StatePublishScenario {
 
     static func run(_ rig: BenchRig, table: inout ResultTable) throws {
         var latenciesUs: [Int64] = []
+        let cpu = CPUMeter(rig)
         for index in 0..<rig.sizes.stateChangeCount {
             let toggle = (index * 37 + 11) % rig.sizes.toggleCount
             latenciesUs.append(try changeOnce(rig, toggle: toggle))
@@ -16,6 +17,7 @@ enum StatePublishScenario {
         table.addLatency("state → publish", "p50, \(latenciesUs.count) state changes",
                          us: Percentile.of(latenciesUs, percent: 50), limitUs: 1_000)
         table.addLatency("state → publish", "p99", us: Percentile.of(latenciesUs, percent: 99), limitUs: 5_000)
+        cpu.addRow(to: &table, "state → publish", "bridge CPU per state message (each one PATCHed)", count: latenciesUs.count)
     }
 
     private static func changeOnce(_ rig: BenchRig, toggle: Int) throws -> Int64 {

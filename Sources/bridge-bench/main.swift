@@ -15,12 +15,42 @@ guard access(bridgeExecutable, X_OK) == 0 else {
     StandardError.line("bridge-bench: no switchboard-bridge binary at \(bridgeExecutable); run `swift build -c release` first")
     exit(2)
 }
+if arguments.isSoak {
+    let seed = arguments.soakSeed ?? UInt64(bitPattern: MonotonicClock.wallClockMs()) % 1_000_000
+    let settings = SoakSettings(seed: seed, minutes: arguments.soakMinutes, isQuick: arguments.isQuick)
+    do {
+        let report = try SoakRun.run(settings: settings, bridgeExecutable: bridgeExecutable)
+        print("bridge-bench --soak\(arguments.isQuick ? " --quick" : " --minutes \(settings.minutes)") --seed \(seed), bridge \(bridgeExecutable)")
+        print(report.table.rendered())
+        for failure in report.failures { print("FAILED: \(failure)") }
+        print(report.isPassed ? "soak passed (seed \(seed))" : "soak FAILED (seed \(seed)): \(report.failures.count) problem(s)")
+        fflush(nil)
+        exit(report.isPassed ? 0 : 1)
+    } catch {
+        StandardError.line("bridge-soak: \(error) (seed \(seed))")
+        exit(1)
+    }
+}
 let sizes = arguments.isQuick ? BenchSizes.quick : BenchSizes.full
+var cgroup: CPUCgroup?
+if let percent = arguments.cpuQuotaPercent {
+    switch CPUCgroup.create(percent: percent) {
+    case .success(let created): cgroup = created
+    case .failure(let reason):
+        print("bridge-bench --cpu-quota \(percent): skipped: \(reason)")
+        exit(0)
+    }
+}
 do {
-    let table = try BenchRun.run(sizes: sizes, bridgeExecutable: bridgeExecutable, brokerTCPNoDelay: arguments.brokerTCPNoDelay)
+    let run = Result { try BenchRun.run(sizes: sizes, bridgeExecutable: bridgeExecutable, brokerTCPNoDelay: arguments.brokerTCPNoDelay,
+                                        cgroup: cgroup) }
+    cgroup?.remove()
+    let table = try run.get()
     let mode = arguments.isQuick ? " --quick (small runs: the times are not the benchmark)" : ""
     let broker = arguments.brokerTCPNoDelay ? ", broker with set_tcp_nodelay true" : ", broker with mosquitto's defaults"
-    print("bridge-bench\(mode)\(broker), bridge \(bridgeExecutable)")
+    let budget = cgroup.map { ", bridge limited to \($0.percent) % of one core (\($0.kind), period \(CPUCgroup.periodUs) µs)" } ?? ""
+    print("bridge-bench\(mode)\(broker)\(budget), bridge \(bridgeExecutable)")
+    print("machine load when done: \(ProcFile.read("/proc/loadavg").map { String($0.prefix { $0 != "\n" }) } ?? "?") (/proc/loadavg)")
     print(table.rendered())
     print("\(table.missedCount) target(s) missed")
     fflush(nil)

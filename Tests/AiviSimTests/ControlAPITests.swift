@@ -68,6 +68,21 @@ import Testing
         #expect(events.bodyText == "{\"events\":[]}")
     }
 
+    @Test("reset-patches: the next PATCH gets no answer at all (its connection is reset), the one after is served")
+    func resetsPatchConnections() throws {
+        let fixture = try SimFixture()
+        #expect(try Self.post(fixture, "/_sim/faults/reset-patches", "{\"count\":1}").status == 200)
+        let headers = [("Authorization", "Token \(SimFixture.token)")]
+        let body = SimFixture.body(actions: SimFixture.actions())
+        #expect(throws: (any Error).self) {
+            try TestHTTP.request(port: fixture.port, "PATCH", "/widget/living-room", headers: headers, body: body)
+        }
+        #expect(fixture.simulator.content(slug: SimFixture.slug) == nil, "the reset PATCH was not stored")
+        let served = try TestHTTP.request(port: fixture.port, "PATCH", "/widget/living-room", headers: headers, body: body)
+        #expect(served.status == 200)
+        #expect(try Self.post(fixture, "/_sim/faults/reset-patches", "{}").status == 400)
+    }
+
     @Test func refusesToAdvanceTheSystemClock() throws {
         let simulator = try AiviSimulator.start(settings: SimSettings(token: "t", widgetSlugs: ["w"]))
         defer { simulator.stop() }

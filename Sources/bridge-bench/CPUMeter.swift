@@ -1,0 +1,21 @@
+/// The bridge's CPU time over one scenario, from /proc/PID/task/*/schedstat
+/// (nanoseconds on a CPU, every live thread), per unit of work.
+struct CPUMeter {
+    let stats: ProcessStats?
+    let startNs: Int64?
+
+    init(_ rig: BenchRig) {
+        stats = rig.bridgeStats
+        startNs = stats?.threadRunTimeNs()
+    }
+
+    /// Adds `figure` in µs of CPU per unit, `count` units since `init`.
+    func addRow(to table: inout ResultTable, _ scenario: String, _ figure: String, count: Int) {
+        guard let startNs, let endNs = stats?.threadRunTimeNs(), count > 0 else {
+            table.add(scenario, figure + " (schedstat)", "not available")
+            return
+        }
+        let perUnitNs = (endNs - startNs) / Int64(count)
+        table.add(scenario, figure + " (schedstat)", "\(perUnitNs / 1000).\(Figure.padded(perUnitNs % 1000 / 100, digits: 1)) µs")
+    }
+}
