@@ -12,6 +12,7 @@ public final class ChildProcess: Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        Self.closeInheritedDescriptors(&actions)
         // The daemon blocks SIGTERM/SIGINT/SIGHUP for sigwait; the child must not
         // inherit that mask, or it could not be stopped.
         var attributes = posix_spawnattr_t()
@@ -36,6 +37,18 @@ public final class ChildProcess: Sendable {
         guard result == 0 else { throw .cannotStart(executable, String(cString: strerror(result))) }
         pid = child
         self.executable = executable
+    }
+
+    /// The child gets stdin, stdout and stderr only: the parent's sockets (a
+    /// broker connection, a listening port) must not stay open in it, where they
+    /// would outlive the parent's own close (a peer left in CLOSE_WAIT, a port
+    /// still bound). glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34+),
+    /// looked up at run time because the Glibc module does not export it.
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return }
+        let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
+        _ = closeFrom(&actions, 3)
     }
 
     /// Whether the child has exited (reaps it if so).

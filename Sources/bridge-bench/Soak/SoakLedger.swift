@@ -37,6 +37,8 @@ struct SoakLedger: Sendable {
         var fds: Int
         var threads: Int
         var anonKB: Int64
+        /// What the open fds were (`FDCensus`).
+        var fdCensus: String
     }
 
     var presses: [Press] = []

@@ -109,7 +109,8 @@ struct SoakReport {
             let series = runs.map { $0.value.map { String(value($0)) }.joined(separator: ",") }.joined(separator: " | ")
             table.add("resources", "\(name) at quiet checkpoints, per run", series, target: "constant", grown.isEmpty ? .met : .missed)
             for (run, checkpoints) in grown {
-                failures.append("\(name) grew in run \(run + 1): \(checkpoints.map { String(value($0)) }.joined(separator: " → "))")
+                failures.append("\(name) grew in run \(run + 1): \(checkpoints.map { String(value($0)) }.joined(separator: " → ")); "
+                                + "first: \(checkpoints.first?.fdCensus ?? ""); last: \(checkpoints.last?.fdCensus ?? "")")
             }
         }
         return failures

@@ -143,11 +143,12 @@ struct SoakRun {
         }
         let settleMs = (MonotonicClock.nowUs() - startUs) / 1000
         let resources = quietResources()
+        let census = resources.map { FDCensus.describe($0.census) } ?? ""
         world.ledger.checkpoints.append(SoakLedger.Checkpoint(
             round: round, lifetime: world.currentLifetime, isTruthShown: stale.isEmpty, settleMs: settleMs,
             staleDetail: stale.joined(separator: "; "), fds: resources?.fds ?? -1, threads: resources?.threads ?? -1,
-            anonKB: resources?.anonKB ?? -1))
-        Self.progress("checkpoint \(round): \(stale.isEmpty ? "every widget shows the truth" : "STALE: " + stale.joined(separator: "; ")) after \(settleMs) ms; fds \(resources?.fds ?? -1), threads \(resources?.threads ?? -1), RssAnon \(resources?.anonKB ?? -1) kB")
+            anonKB: resources?.anonKB ?? -1, fdCensus: census))
+        Self.progress("checkpoint \(round): \(stale.isEmpty ? "every widget shows the truth" : "STALE: " + stale.joined(separator: "; ")) after \(settleMs) ms; fds \(resources?.fds ?? -1) (\(census)), threads \(resources?.threads ?? -1), RssAnon \(resources?.anonKB ?? -1) kB")
     }
 
     /// The widgets whose last accepted content differs from the devices' truth, with what differs.
@@ -168,18 +169,29 @@ struct SoakRun {
         return stale
     }
 
-    /// The fewest fds and threads (and least RssAnon) over five readings 200 ms apart, so a
-    /// connection being replaced at that instant does not count.
-    private func quietResources() -> (fds: Int, threads: Int, anonKB: Int64)? {
+    /// The bridge's fds, threads and RssAnon once its connections are the quiet
+    /// set: one to the broker, two to the service (event stream and PATCH), both
+    /// made afresh at each checkpoint if need be (a PATCH connection closed by a
+    /// fault or the server's idle timeout, a stream between retries, is not a
+    /// leak nor a loss). Waits up to 20 s for that set, else reads what there is.
+    private func quietResources() -> (fds: Int, threads: Int, anonKB: Int64, census: [String: Int])? {
         guard let pid = world.ledger.lifetimes.last?.pid else { return nil }
-        var readings: [ResourceSampler.Sample] = []
-        for _ in 0..<5 {
-            if let sample = ResourceSampler.read(pid: pid, lifetime: world.currentLifetime, idFilePath: world.idFilePath) {
-                readings.append(sample)
+        let names = [world.brokerPort: "broker", world.simulator.port: "aivi"]
+        let deadlineUs = MonotonicClock.nowUs() + 20_000_000
+        var census = FDCensus.counts(pid: pid, portNames: names)
+        var nudged = false
+        while MonotonicClock.nowUs() < deadlineUs {
+            if census["tcp→aivi ESTABLISHED"] == 2 && census["tcp→broker ESTABLISHED"] == 1 && census.count == census.filter({ !$0.key.contains("WAIT") }).count { break }
+            if !nudged, census["tcp→aivi ESTABLISHED", default: 0] < 2 {
+                // A wall switch: its PATCH opens the PATCH connection again.
+                let toggle = SoakConfig.actions.first { $0.isToggle }?.index ?? 0
+                world.fleet.change(toggle, isOn: !world.fleet.truth(toggle).isOn)
+                nudged = true
             }
             BenchPause.milliseconds(200)
+            census = FDCensus.counts(pid: pid, portNames: names)
         }
-        guard !readings.isEmpty else { return nil }
-        return (readings.map(\.fds).min() ?? -1, readings.map(\.threads).min() ?? -1, readings.map(\.anonKB).min() ?? -1)
+        guard let sample = ResourceSampler.read(pid: pid, lifetime: world.currentLifetime, idFilePath: world.idFilePath) else { return nil }
+        return (census.values.reduce(0, +), sample.threads, sample.anonKB, census)
     }
 }
