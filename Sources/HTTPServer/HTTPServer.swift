@@ -104,6 +104,7 @@ public final class HTTPServer: Sendable {
             }
             state.nextConnectionId += 1
             state.connections[state.nextConnectionId] = socket
+            state.waitingSinceMs[state.nextConnectionId] = MonotonicMilliseconds.now()
             return state.nextConnectionId
         }
         // Its thread wakes from its read and closes it.

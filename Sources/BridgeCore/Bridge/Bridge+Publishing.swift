@@ -61,6 +61,21 @@ extension Bridge {
         publishIfNeeded(slug, &effects)
     }
 
+    /// The event stream just accepted the same token a PATCH was refused for
+    /// (401/403): the refusal is over (a fixed token, a service hiccup), so the
+    /// widgets waiting out the slow permanent-error retry publish at once.
+    mutating func retryWidgetsRefusedForTheToken(_ effects: inout [BridgeEffect]) {
+        for slug in publishers.keys.sorted() {
+            guard var publisher = publishers[slug], publisher.isRetryScheduled,
+                  let status = publisher.loggedPermanentStatus, status == 401 || status == 403 else { continue }
+            publisher.isRetryScheduled = false
+            publishers[slug] = publisher
+            effects.append(.cancelTimer(.publishRetry(slug: slug)))
+            effects.append(.log(.info, "the event stream accepted the token: retrying the publish of \(slug) now"))
+            publishIfNeeded(slug, &effects)
+        }
+    }
+
     /// Exponential backoff with jitter: half the doubled delay fixed, half random.
     mutating func nextBackoffMs(_ publisher: inout WidgetPublisher) -> Int64 {
         publisher.consecutiveFailures += 1

@@ -53,7 +53,9 @@ public struct Bridge: Sendable {
         case .mqttDisconnected: mqttDisconnected(&effects)
         case .mqttMessage(let topic, let payload): mqttMessage(topic, payload, input, &effects)
         case .mqttPayloadTooLarge(let topic, let byteCount): payloadTooLarge(topic, byteCount, &effects)
-        case .eventStreamConnected: isEventStreamConnected = true
+        case .eventStreamConnected:
+            isEventStreamConnected = true
+            retryWidgetsRefusedForTheToken(&effects)
         case .eventStreamDisconnected: isEventStreamConnected = false
         case .streamEvent(let event): streamEvent(event, input, &effects)
         case .patchCompleted(let slug, let requestId, let outcome):

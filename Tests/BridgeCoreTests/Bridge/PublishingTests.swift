@@ -108,3 +108,28 @@ struct PublishingTests {
         #expect(harness.bridge.isPatchInFlight(slug: "living-room"))
     }
 }
+
+/// Issue 12 (lower): after a 401, the event stream connecting with the same
+/// token retries the refused widgets at once instead of after 5 minutes.
+@Suite("Token refusal retried on a stream connect")
+struct TokenRefusalRetryTests {
+    @Test(arguments: [401, 403])
+    func aStreamConnectRetriesWidgetsRefusedForTheToken(status: Int) {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        let request = harness.message("home/fan/state", "OFF").patches[0]
+        let refused = harness.send(.patchCompleted(slug: "living-room", requestId: request.requestId, outcome: .status(status)))
+        #expect(refused.contains(.startTimer(.publishRetry(slug: "living-room"), afterMs: 300_000)))
+        let connected = harness.send(.eventStreamConnected)
+        #expect(connected.contains(.cancelTimer(.publishRetry(slug: "living-room"))))
+        #expect(connected.patches.map(\.slug) == ["living-room"])
+    }
+
+    @Test func otherRefusalsWaitTheirTurn() {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        let request = harness.message("home/fan/state", "OFF").patches[0]
+        harness.send(.patchCompleted(slug: "living-room", requestId: request.requestId, outcome: .status(404)))
+        #expect(harness.send(.eventStreamConnected).patches.isEmpty)
+    }
+}
