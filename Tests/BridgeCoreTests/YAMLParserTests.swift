@@ -109,6 +109,26 @@ import Testing
         #expect(result.errors.first?.message.contains("nested more than 64 levels") == true, "\(result.errors)")
     }
 
+    /// Issue 12: a list at the same indentation as its key (`k:` then `- k:`)
+    /// counts as a level too; 33 such pairs are 66 collections.
+    @Test func aListAtTheIndentOfItsKeyCountsTowardsTheLimit() {
+        var lines = ["k0:"]
+        for level in 1..<33 { lines.append(String(repeating: " ", count: (level - 1) * 2) + "- k\(level):") }
+        lines.append(String(repeating: " ", count: 64) + "- leaf")
+        let result = YAMLParser.parse(lines.joined(separator: "\n") + "\n")
+        #expect(result.root == nil)
+        #expect(result.errors.first?.message.contains("nested more than 64 levels") == true, "\(result.errors)")
+        let shallow = Array(lines.prefix(31)) + [String(repeating: " ", count: 60) + "- leaf"]
+        #expect(YAMLParser.parse(shallow.joined(separator: "\n") + "\n").errors.isEmpty)
+    }
+
+    /// Issue 12: a line of control characters is one error, not one per character.
+    @Test func oneControlCharacterErrorPerLine() {
+        let result = YAMLParser.parse("a: " + String(repeating: "\u{1}", count: 1_000) + "\nb: \u{7}\n")
+        #expect(result.errors.map(\.location) == [SourceLocation(line: 1, column: 4), SourceLocation(line: 2, column: 4)])
+        #expect(result.errors.first?.message.hasSuffix("(and 999 more on this line)") == true)
+    }
+
     @Test func acceptsNestingUpToTheLimit() {
         let input = "a: " + String(repeating: "[", count: 60) + String(repeating: "]", count: 60) + "\n"
         #expect(YAMLParser.parse(input).errors.isEmpty)

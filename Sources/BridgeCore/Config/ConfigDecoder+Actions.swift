@@ -238,26 +238,30 @@ extension ConfigDecoder {
     /// file order.
     private mutating func decodePassthrough(_ section: ConfigSection) -> [JSONMember] {
         var members: [JSONMember] = []
+        var names: Set<String> = []
         for entry in section.entries {
             if ConfigKeys.passthrough.contains(entry.keyText) {
                 if let value = contentValue(entry, section: section) { members.append(JSONMember(entry.keyText, value)) }
+                names.insert(entry.keyText)
             } else if entry.keyText == "extra", !entry.value.isNull {
                 guard let extras = entry.value.mappingEntries else {
                     error("'extra' \(section.place) must be a mapping of template fields, not \(entry.value.typeDescription)",
                           at: entry.value.location)
                     continue
                 }
-                for extra in extras { appendExtra(extra, to: &members, section: section) }
+                for extra in extras { appendExtra(extra, to: &members, names: &names, section: section) }
             }
         }
         return members
     }
 
-    private mutating func appendExtra(_ extra: YAMLMapEntry, to members: inout [JSONMember], section: ConfigSection) {
+    /// `names` holds the keys of `members`, so a long `extra:` is checked in linear time.
+    private mutating func appendExtra(_ extra: YAMLMapEntry, to members: inout [JSONMember], names: inout Set<String>,
+                                      section: ConfigSection) {
         let key = extra.keyText
         if ConfigKeys.bridgeOwnedContentFields.contains(key) {
             error("'\(key)' under 'extra' \(section.place) is a field the bridge sets itself", at: extra.key.location)
-        } else if members.contains(where: { $0.key == key }) {
+        } else if !names.insert(key).inserted {
             error("'\(key)' under 'extra' \(section.place) is already set", at: extra.key.location)
         } else if let value = contentValue(extra, section: section) {
             members.append(JSONMember(key, value))

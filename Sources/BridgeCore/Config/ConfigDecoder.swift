@@ -3,22 +3,24 @@
 struct ConfigDecoder {
     let fileName: String
     let sourceLines: [String]
-    private(set) var diagnostics: [ConfigDiagnostic] = []
+    /// Everything reported, within bounds.
+    private(set) var budget = DiagnosticBudget()
 
     init(fileName: String, sourceLines: [String]) {
         self.fileName = fileName
         self.sourceLines = sourceLines
     }
 
-    /// The diagnostics in file order (stable for equal locations).
-    var sortedDiagnostics: [ConfigDiagnostic] {
-        diagnostics.enumerated()
-            .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
-            .map(\.element)
-    }
+    /// Whether any error was reported (shown or not).
+    var hasError: Bool { budget.hasError }
 
     mutating func error(_ message: String, at location: SourceLocation) {
         report(.error, message, at: location)
+    }
+
+    /// Errors found elsewhere (the YAML checks) and not kept.
+    mutating func countOmittedErrors(_ count: Int) {
+        budget.countOmitted(errors: count)
     }
 
     mutating func warning(_ message: String, at location: SourceLocation) {
@@ -28,8 +30,8 @@ struct ConfigDecoder {
     private mutating func report(_ severity: ConfigDiagnostic.Severity, _ message: String, at location: SourceLocation) {
         let lineIndex = location.line - 1
         let line = sourceLines.indices.contains(lineIndex) ? sourceLines[lineIndex] : nil
-        diagnostics.append(ConfigDiagnostic(severity: severity, fileName: fileName, location: location,
-                                            message: message, sourceLine: line))
+        budget.add(ConfigDiagnostic(severity: severity, fileName: fileName, location: location,
+                                    message: message, sourceLine: line))
     }
 }
 

@@ -32,14 +32,51 @@ public struct ConfigDiagnostic: Sendable, Equatable, CustomStringConvertible {
         "\(fileName):\(location.line):\(location.column): \(severity.rawValue): \(message)"
     }
 
-    /// The first line, then the source line and a caret under the column.
+    /// The first line (control characters escaped), then the source line (an
+    /// excerpt around the column when long, control characters shown as `?`)
+    /// and a caret under the column.
     public func rendered() -> String {
-        guard let sourceLine else { return description }
-        var caret = ""
-        for (index, scalar) in sourceLine.unicodeScalars.enumerated() where index < location.column - 1 {
-            caret += scalar == "\t" ? "\t" : " "
+        let head = DisplayText.escapingControls(description)
+        guard let sourceLine else { return head }
+        let window = SourceLineExcerpt(line: sourceLine, column: location.column)
+        return head + "\n" + window.text + "\n" + window.caret + "^"
+    }
+}
+
+/// The part of a source line shown under a diagnostic: at most `maxScalars`
+/// characters around the column, `…` where the line was cut, control
+/// characters other than tab shown as `?`, and the white space that puts a
+/// caret under the column.
+struct SourceLineExcerpt {
+    static let maxScalars = 120
+
+    let text: String
+    let caret: String
+
+    init(line: String, column: Int) {
+        let scalars = Array(line.unicodeScalars)
+        let target = max(0, column - 1)
+        var start = 0
+        var end = scalars.count
+        if scalars.count > Self.maxScalars {
+            start = max(0, min(target - Self.maxScalars / 2, scalars.count - Self.maxScalars))
+            end = start + Self.maxScalars
         }
-        caret += String(repeating: " ", count: max(0, location.column - 1 - sourceLine.unicodeScalars.count))
-        return description + "\n" + sourceLine + "\n" + caret + "^"
+        var shown = String.UnicodeScalarView()
+        var caret = ""
+        if start > 0 {
+            shown.append("…")
+            caret.append(" ")
+        }
+        for index in start..<end {
+            let scalar = scalars[index]
+            shown.append(scalar != "\t" && DisplayText.isControl(scalar) ? "?" : scalar)
+            if index < target { caret.append(scalar == "\t" ? "\t" : " ") }
+        }
+        if end < scalars.count { shown.append("…") }
+        let beyond = target - max(end, start)
+        if beyond > 0, end == scalars.count { caret += String(repeating: " ", count: min(beyond, Self.maxScalars)) }
+        text = String(shown)
+        self.caret = caret
     }
 }

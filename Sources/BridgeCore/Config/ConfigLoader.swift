@@ -3,12 +3,19 @@
 public struct ConfigLoadResult: Sendable {
     /// The decoded, validated config; nil if and only if there is an error.
     public var config: BridgeConfig?
-    /// All errors and warnings, in file order.
+    /// The errors and warnings shown, in file order (at most
+    /// `DiagnosticBudget.maxPerFile`, a few per line).
     public var diagnostics: [ConfigDiagnostic]
+    /// Errors found but not shown (past the caps per line and per file).
+    public var omittedErrorCount: Int
+    /// Warnings found but not shown.
+    public var omittedWarningCount: Int
 
-    public init(config: BridgeConfig?, diagnostics: [ConfigDiagnostic]) {
+    public init(config: BridgeConfig?, diagnostics: [ConfigDiagnostic], omittedErrorCount: Int = 0, omittedWarningCount: Int = 0) {
         self.config = config
         self.diagnostics = diagnostics
+        self.omittedErrorCount = omittedErrorCount
+        self.omittedWarningCount = omittedWarningCount
     }
 
     /// The errors only.
@@ -17,9 +24,19 @@ public struct ConfigLoadResult: Sendable {
     /// The warnings only.
     public var warnings: [ConfigDiagnostic] { diagnostics.filter { $0.severity == .warning } }
 
-    /// Every diagnostic with its source line and caret, separated by newlines.
+    /// Every diagnostic shown with its source line and caret, separated by
+    /// newlines, then how many more were found.
     public func rendered() -> String {
-        diagnostics.map { $0.rendered() }.joined(separator: "\n")
+        (diagnostics.map { $0.rendered() } + [omittedSummary].compactMap { $0 }).joined(separator: "\n")
+    }
+
+    /// "... and 7,993 more errors and 2 more warnings not shown", or nil.
+    public var omittedSummary: String? {
+        var parts: [String] = []
+        if omittedErrorCount > 0 { parts.append("\(omittedErrorCount) more error\(omittedErrorCount == 1 ? "" : "s")") }
+        if omittedWarningCount > 0 { parts.append("\(omittedWarningCount) more warning\(omittedWarningCount == 1 ? "" : "s")") }
+        guard !parts.isEmpty else { return nil }
+        return "... and " + parts.joined(separator: " and ") + " not shown (fix the ones above and check again)"
     }
 }
 
@@ -41,13 +58,16 @@ public enum ConfigLoader {
         var decoder = ConfigDecoder(fileName: fileName, sourceLines: sourceLines)
         let parsed = YAMLParser.parse(text)
         for error in parsed.errors { decoder.error(error.message, at: error.location) }
-        guard let root = parsed.rootDespiteDuplicateKeys else {
-            return ConfigLoadResult(config: nil, diagnostics: decoder.sortedDiagnostics)
-        }
+        decoder.countOmittedErrors(parsed.omittedErrorCount)
+        guard let root = parsed.rootDespiteDuplicateKeys else { return result(nil, decoder) }
         let config = decoder.decodeBridgeConfig(root)
-        let diagnostics = decoder.sortedDiagnostics
-        let hasError = diagnostics.contains { $0.severity == .error }
-        return ConfigLoadResult(config: hasError ? nil : config, diagnostics: diagnostics)
+        return result(decoder.hasError ? nil : config, decoder)
+    }
+
+    private static func result(_ config: BridgeConfig?, _ decoder: ConfigDecoder) -> ConfigLoadResult {
+        let finished = decoder.budget.finished()
+        return ConfigLoadResult(config: config, diagnostics: finished.shown,
+                                omittedErrorCount: finished.omittedErrors, omittedWarningCount: finished.omittedWarnings)
     }
 
     /// The lines of the file as the diagnostics show them (no BOM, no CR).

@@ -96,29 +96,30 @@ extension YAMLBlockParser {
         return max(minimumIndent, deepestEmpty)
     }
 
+    /// The scalar's text, built as UTF-8 bytes in one pass (appending to a
+    /// `String.UnicodeScalarView` piece by piece is quadratic on long scalars).
     private func blockScalarText(_ contentLines: [ContentLine], trailingEmptyLines: Int, header: BlockScalarHeader) -> String {
-        var result = String.UnicodeScalarView()
+        var bytes: [UInt8] = []
+        func appendBreaks(_ count: Int) { bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: count)) }
         for (position, content) in contentLines.enumerated() {
-            let breaks = String.UnicodeScalarView(repeatElement("\n", count: content.emptyLinesBefore))
             if position == 0 {
-                result.append(contentsOf: breaks)
+                appendBreaks(content.emptyLinesBefore)
             } else if header.isFolded, startsWithText(contentLines[position - 1].text), startsWithText(content.text) {
-                if content.emptyLinesBefore == 0 { result.append(" ") } else { result.append(contentsOf: breaks) }
+                if content.emptyLinesBefore == 0 { bytes.append(UInt8(ascii: " ")) } else { appendBreaks(content.emptyLinesBefore) }
             } else {
-                result.append("\n")
-                result.append(contentsOf: breaks)
+                appendBreaks(1 + content.emptyLinesBefore)
             }
-            result.append(contentsOf: content.text)
+            for scalar in content.text { UTF8.encode(scalar) { bytes.append($0) } }
         }
         let lastHasBreak = contentLines.last.map { $0.lineIndex < lines.count - 1 || endsWithLineBreak } ?? false
         switch header.chomping {
         case .strip: break
-        case .clip: if lastHasBreak { result.append("\n") }
+        case .clip: if lastHasBreak { appendBreaks(1) }
         case .keep:
-            if lastHasBreak { result.append("\n") }
-            result.append(contentsOf: String.UnicodeScalarView(repeatElement("\n", count: trailingEmptyLines)))
+            if lastHasBreak { appendBreaks(1) }
+            appendBreaks(trailingEmptyLines)
         }
-        return String(result)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func startsWithText(_ text: [Unicode.Scalar]) -> Bool {

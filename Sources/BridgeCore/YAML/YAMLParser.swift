@@ -11,6 +11,8 @@ public struct YAMLParseResult: Sendable {
     /// characters, document markers) and duplicate keys are all reported; a
     /// structural error stops the parse, so it is the last one.
     public var errors: [YAMLSyntaxError]
+    /// Errors found but not kept (the same checks on too many lines).
+    public var omittedErrorCount = 0
 }
 
 /// A parser for the strict YAML 1.2 subset of switchboard-bridge's config file.
@@ -31,20 +33,25 @@ public enum YAMLParser {
         let source = YAMLSourceText(text)
         guard source.errors.isEmpty else {
             // The structure is not parsed: name the tabs in indentation too (the
-            // parser would, unless they sit inside '|'/'>' text).
-            let tabs = source.tabIndentColumns.map { line, column in
+            // parser would, unless they sit inside '|'/'>' text), within the same bound.
+            let room = max(0, YAMLSourceText.maxErrors - source.errors.count)
+            let tabs = source.tabIndentColumns.sorted { $0.key < $1.key }.prefix(room).map { line, column in
                 YAMLSyntaxError("tabs are not allowed for indentation; indent with spaces", at: SourceLocation(line: line + 1, column: column + 1))
             }
             let errors = (source.errors + tabs).sorted { $0.location < $1.location }
-            return YAMLParseResult(root: nil, rootDespiteDuplicateKeys: nil, errors: errors)
+            return YAMLParseResult(root: nil, rootDespiteDuplicateKeys: nil, errors: errors,
+                                   omittedErrorCount: source.omittedErrorCount + source.tabIndentColumns.count - tabs.count)
         }
         var parser = YAMLBlockParser(source: source)
         do {
             let root = try parser.parseDocument()
             let errors = parser.duplicateKeyErrors
-            return YAMLParseResult(root: errors.isEmpty ? root : nil, rootDespiteDuplicateKeys: root, errors: errors)
+            let isClean = errors.isEmpty && parser.omittedDuplicateKeyCount == 0
+            return YAMLParseResult(root: isClean ? root : nil, rootDespiteDuplicateKeys: root, errors: errors,
+                                   omittedErrorCount: parser.omittedDuplicateKeyCount)
         } catch {
-            return YAMLParseResult(root: nil, rootDespiteDuplicateKeys: nil, errors: parser.duplicateKeyErrors + [error])
+            return YAMLParseResult(root: nil, rootDespiteDuplicateKeys: nil, errors: parser.duplicateKeyErrors + [error],
+                                   omittedErrorCount: parser.omittedDuplicateKeyCount)
         }
     }
 }
@@ -56,7 +63,9 @@ struct YAMLBlockParser {
     let endsWithLineBreak: Bool
     /// Lines whose indentation holds a tab (line → column of the tab).
     let tabIndentColumns: [Int: Int]
+    /// At most `YAMLSourceText.maxErrors`; the rest are counted.
     var duplicateKeyErrors: [YAMLSyntaxError] = []
+    var omittedDuplicateKeyCount = 0
     /// How many block collections enclose the node being parsed.
     var blockDepth = 0
 
@@ -194,6 +203,12 @@ struct YAMLBlockParser {
             return try parseBlockNode(line: following, column: followingIndent, parentIndent: parentIndent)
         }
         if allowsSequenceAtSameIndent, followingIndent == parentIndent, isSequenceIndicator(line: following, column: followingIndent) {
+            // A collection like any other: it counts towards the nesting limit.
+            blockDepth += 1
+            defer { blockDepth -= 1 }
+            if blockDepth > Self.maxNestingDepth {
+                throw error("collections are nested more than \(Self.maxNestingDepth) levels deep", line: following, column: followingIndent)
+            }
             return try parseBlockSequence(line: following, indent: followingIndent)
         }
         return (Self.nullNode(at: empty), line + 1)
@@ -206,6 +221,7 @@ struct YAMLBlockParser {
     private mutating func recordKey(_ key: YAMLNode, firstSeen: inout [String: SourceLocation]) {
         let text = key.scalar?.jsonKeyText ?? ""
         if let first = firstSeen[text] {
+            guard duplicateKeyErrors.count < YAMLSourceText.maxErrors else { omittedDuplicateKeyCount += 1; return }
             duplicateKeyErrors.append(YAMLSyntaxError("duplicate key '\(text)' (first defined at \(first))", at: key.location))
         } else {
             firstSeen[text] = key.location

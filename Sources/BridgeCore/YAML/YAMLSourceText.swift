@@ -8,12 +8,17 @@ struct YAMLSourceText {
     var lines: [[Unicode.Scalar]]
     /// Whether the last line ended with a line break.
     var endsWithLineBreak: Bool
-    /// Everything the checks found.
+    /// What the checks found: at most one control character per line, and at
+    /// most `maxErrors` in all (the rest are counted in `omittedErrorCount`).
     var errors: [YAMLSyntaxError]
     /// Lines whose indentation holds a tab, with the tab's column. The parser
     /// refuses them when it meets them as structure; inside `|`/`>` text a tab
     /// after the text's indentation is text.
     var tabIndentColumns: [Int: Int] = [:]
+    var omittedErrorCount = 0
+
+    /// Errors kept; a file of a million bad lines must not make a million.
+    static let maxErrors = 400
 
     init(_ text: String) {
         var scalars = Array(text.unicodeScalars)
@@ -43,13 +48,17 @@ struct YAMLSourceText {
     private mutating func checkLine(_ lineIndex: Int) {
         let line = lines[lineIndex]
         func report(_ message: String, column: Int) {
+            guard errors.count < Self.maxErrors else { omittedErrorCount += 1; return }
             errors.append(YAMLSyntaxError(message, at: SourceLocation(line: lineIndex + 1, column: column + 1)))
         }
-        for (column, scalar) in line.enumerated() where !Self.isAllowed(scalar) {
+        if let column = line.firstIndex(where: { !Self.isAllowed($0) }) {
+            let scalar = line[column]
+            let others = line[(column + 1)...].count { !Self.isAllowed($0) }
+            let more = others == 0 ? "" : " (and \(others) more on this line)"
             if scalar == "\r" {
-                report("a carriage return (CR) without a line feed is not supported; use LF or CRLF line endings", column: column)
+                report("a carriage return (CR) without a line feed is not supported; use LF or CRLF line endings\(more)", column: column)
             } else {
-                report("control character U+\(Self.hex(scalar.value)) is not allowed in the file", column: column)
+                report("control character U+\(Self.hex(scalar.value)) is not allowed in the file\(more)", column: column)
             }
         }
         if let tab = Self.tabInIndentation(line) { tabIndentColumns[lineIndex] = tab }

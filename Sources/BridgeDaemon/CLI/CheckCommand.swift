@@ -45,14 +45,20 @@ public enum CheckCommand {
     static func summary(_ config: BridgeConfig) -> [String] {
         var lines: [String] = []
         for widget in config.widgets {
-            lines.append("widget \(widget.slug)")
+            lines.append("widget \(shown(widget.slug))")
             for action in widget.actions {
                 let preset = action.preset.map { " (\($0))" } ?? ""
-                lines.append("  \(action.id): \(action.kind.rawValue)\(preset) '\(action.label)'")
+                lines.append("  \(shown(action.id)): \(action.kind.rawValue)\(preset) '\(shown(action.label))'")
                 lines += topicLines(action).map { "    " + $0 }
             }
         }
         return lines
+    }
+
+    /// Text from the file as the summary shows it: control characters escaped,
+    /// cut with a marker when long (a label may be a block scalar of 300,000 lines).
+    static func shown(_ text: String) -> String {
+        DisplayText.quoted(text, maxScalars: 120)
     }
 
     static func topicLines(_ action: ActionConfig) -> [String] {
@@ -74,6 +80,6 @@ public enum CheckCommand {
         lines += action.publishes.map { "publish      \($0.topic) \($0.payload)" }
         if let active = action.activeSource { lines.append("active       \(active.topic) = \(active.value)") }
         if !action.repeatSafe { lines.append("not safe to repeat: event ids persisted") }
-        return lines
+        return lines.map { DisplayText.quoted($0, maxScalars: 240) }
     }
 }
