@@ -68,29 +68,35 @@ extension ConfigDecoder {
             error("\(name) must be a mapping of 'key: value' lines, not \(node.typeDescription)", at: node.location)
             return nil
         }
-        for entry in entries where !allowedKeys.contains(entry.keyText) {
-            var message = "unknown key '\(entry.keyText)' \(name == ConfigSection.topLevelName ? "at" : "in") \(name)"
-            if let section = Self.sectionAbove(entry, in: entries, topLevel: name == ConfigSection.topLevelName) {
+        let isTopLevel = name == ConfigSection.topLevelName
+        // The nearest top-level key above, tracked in one pass (a file may have
+        // tens of thousands of unknown keys: no scan back per key).
+        var topLevelKeyAbove: YAMLMapEntry?
+        for entry in entries {
+            defer { if isTopLevel, ConfigKeys.topLevel.contains(entry.keyText) { topLevelKeyAbove = entry } }
+            guard !allowedKeys.contains(entry.keyText) else { continue }
+            var message = "unknown key '\(entry.keyText)' \(isTopLevel ? "at" : "in") \(name)"
+            if isTopLevel, let section = Self.sectionAbove(entry, nearestTopLevelKeyAbove: topLevelKeyAbove) {
                 message += " (it belongs under '\(section):' above, which is left empty: indent it)"
             } else if let suggestion = EditDistance.suggestion(for: entry.keyText, among: allowedKeys) {
                 message += " (did you mean '\(suggestion)'?)"
             }
             error(message, at: entry.key.location)
         }
-        for entry in entries where entry.value.isNull { reportValueTakenAsComment(entry) }
+        // One check per line: only a block entry (one per line) can lose its value to a comment,
+        // and a flow mapping of thousands of entries on one long line must not be scanned once per entry.
+        var checkedLines: Set<Int> = []
+        for entry in entries where entry.value.isNull && checkedLines.insert(entry.key.location.line).inserted {
+            reportValueTakenAsComment(entry)
+        }
         return ConfigSection(entries: entries, location: node.location, name: name)
     }
 
     /// For a key left unindented at the top level (`mqtt:` then `host: x` at
     /// column 1): the empty section above it that has such a key.
-    static func sectionAbove(_ entry: YAMLMapEntry, in entries: [YAMLMapEntry], topLevel: Bool) -> String? {
-        guard topLevel, let index = entries.firstIndex(where: { $0.key.location == entry.key.location }) else { return nil }
-        for previous in entries[..<index].reversed() {
-            guard ConfigKeys.topLevel.contains(previous.keyText) else { continue }
-            guard previous.value.isNull, let keys = ConfigKeys.sectionKeys[previous.keyText] else { return nil }
-            return keys.contains(entry.keyText) ? previous.keyText : nil
-        }
-        return nil
+    static func sectionAbove(_ entry: YAMLMapEntry, nearestTopLevelKeyAbove previous: YAMLMapEntry?) -> String? {
+        guard let previous, previous.value.isNull, let keys = ConfigKeys.sectionKeys[previous.keyText] else { return nil }
+        return keys.contains(entry.keyText) ? previous.keyText : nil
     }
 
     /// `color: #8B4513` is a key with no value and a comment: a '#' right

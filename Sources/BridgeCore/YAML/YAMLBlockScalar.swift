@@ -13,19 +13,43 @@ extension YAMLBlockParser {
         var indentIncrement: Int?
     }
 
-    /// One line of a block scalar's content, after its indentation.
-    struct ContentLine {
-        var text: [Unicode.Scalar]
-        /// Empty lines between the previous content line and this one.
-        var emptyLinesBefore: Int
-        var lineIndex: Int
+    /// Builds a block scalar's text as UTF-8 bytes while its lines are read,
+    /// in one pass: no copy of each line is kept (a 300,000-line scalar would
+    /// hold 300,000 arrays), and nothing is appended piece by piece to a
+    /// `String.UnicodeScalarView` (quadratic on long scalars).
+    struct BlockTextBuilder {
+        let isFolded: Bool
+        private(set) var bytes: [UInt8] = []
+        private(set) var lastContentLine: Int?
+        private var previousStartsWithText = false
+
+        init(isFolded: Bool) { self.isFolded = isFolded }
+
+        /// Adds one content line (after its indentation), preceded by `emptyLinesBefore` empty lines.
+        mutating func append(_ text: SourceLine.SubSequence, emptyLinesBefore: Int, lineIndex: Int) {
+            let startsWithText = text.first.map { !YAMLBlockParser.isSpace($0) } ?? true
+            if lastContentLine == nil {
+                appendBreaks(emptyLinesBefore)
+            } else if isFolded, previousStartsWithText, startsWithText {
+                if emptyLinesBefore == 0 { bytes.append(UInt8(ascii: " ")) } else { appendBreaks(emptyLinesBefore) }
+            } else {
+                appendBreaks(1 + emptyLinesBefore)
+            }
+            for scalar in text { UTF8.encode(scalar) { bytes.append($0) } }
+            previousStartsWithText = startsWithText
+            lastContentLine = lineIndex
+        }
+
+        mutating func appendBreaks(_ count: Int) {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: count))
+        }
     }
 
     mutating func parseBlockScalar(line: Int, column: Int, parentIndent: Int) throws(YAMLSyntaxError) -> (YAMLNode, Int) {
         let header = try parseBlockScalarHeader(line: line, column: column)
         let minimumIndent = max(parentIndent + 1, 1)
         let contentIndent = try blockContentIndent(after: line, header: header, minimumIndent: minimumIndent)
-        var contentLines: [ContentLine] = []
+        var builder = BlockTextBuilder(isFolded: header.isFolded)
         var emptyLines = 0
         var index = line + 1
         while index < lines.count {
@@ -38,14 +62,14 @@ extension YAMLBlockParser {
             if spaces == text.count, spaces <= contentIndent {
                 emptyLines += 1
             } else if spaces >= contentIndent {
-                contentLines.append(ContentLine(text: Array(text[contentIndent...]), emptyLinesBefore: emptyLines, lineIndex: index))
+                builder.append(text[contentIndent...], emptyLinesBefore: emptyLines, lineIndex: index)
                 emptyLines = 0
             } else {
                 break
             }
             index += 1
         }
-        let value = blockScalarText(contentLines, trailingEmptyLines: emptyLines, header: header)
+        let value = finishedText(&builder, trailingEmptyLines: emptyLines, header: header)
         let style: YAMLScalarStyle = header.isFolded ? .folded : .literal
         return (YAMLNode(.scalar(YAMLScalar(text: value, style: style)), at: location(line, column)), index)
     }
@@ -96,34 +120,16 @@ extension YAMLBlockParser {
         return max(minimumIndent, deepestEmpty)
     }
 
-    /// The scalar's text, built as UTF-8 bytes in one pass (appending to a
-    /// `String.UnicodeScalarView` piece by piece is quadratic on long scalars).
-    private func blockScalarText(_ contentLines: [ContentLine], trailingEmptyLines: Int, header: BlockScalarHeader) -> String {
-        var bytes: [UInt8] = []
-        func appendBreaks(_ count: Int) { bytes.append(contentsOf: repeatElement(UInt8(ascii: "\n"), count: count)) }
-        for (position, content) in contentLines.enumerated() {
-            if position == 0 {
-                appendBreaks(content.emptyLinesBefore)
-            } else if header.isFolded, startsWithText(contentLines[position - 1].text), startsWithText(content.text) {
-                if content.emptyLinesBefore == 0 { bytes.append(UInt8(ascii: " ")) } else { appendBreaks(content.emptyLinesBefore) }
-            } else {
-                appendBreaks(1 + content.emptyLinesBefore)
-            }
-            for scalar in content.text { UTF8.encode(scalar) { bytes.append($0) } }
-        }
-        let lastHasBreak = contentLines.last.map { $0.lineIndex < lines.count - 1 || endsWithLineBreak } ?? false
+    /// The text with its final line break as the chomping indicator says.
+    private func finishedText(_ builder: inout BlockTextBuilder, trailingEmptyLines: Int, header: BlockScalarHeader) -> String {
+        let lastHasBreak = builder.lastContentLine.map { $0 < lines.count - 1 || endsWithLineBreak } ?? false
         switch header.chomping {
         case .strip: break
-        case .clip: if lastHasBreak { appendBreaks(1) }
+        case .clip: if lastHasBreak { builder.appendBreaks(1) }
         case .keep:
-            if lastHasBreak { appendBreaks(1) }
-            appendBreaks(trailingEmptyLines)
+            if lastHasBreak { builder.appendBreaks(1) }
+            builder.appendBreaks(trailingEmptyLines)
         }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private func startsWithText(_ text: [Unicode.Scalar]) -> Bool {
-        guard let first = text.first else { return true }
-        return !Self.isSpace(first)
+        return String(decoding: builder.bytes, as: UTF8.self)
     }
 }

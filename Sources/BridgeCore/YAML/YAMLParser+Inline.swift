@@ -105,7 +105,7 @@ extension YAMLBlockParser {
     }
 
     /// Whether a plain scalar may start here (YAML's ns-plain-first).
-    static func canStartPlain(_ text: [Unicode.Scalar], at column: Int, context: Context) -> Bool {
+    static func canStartPlain(_ text: SourceLine, at column: Int, context: Context) -> Bool {
         let first = text[column]
         let next: Unicode.Scalar? = column + 1 < text.count ? text[column + 1] : nil
         switch first {

@@ -59,7 +59,7 @@ public enum YAMLParser {
 /// Parses the block structure line by line. Columns are 0-based inside,
 /// locations 1-based.
 struct YAMLBlockParser {
-    let lines: [[Unicode.Scalar]]
+    let lines: [SourceLine]
     let endsWithLineBreak: Bool
     /// Lines whose indentation holds a tab (line → column of the tab).
     let tabIndentColumns: [Int: Int]

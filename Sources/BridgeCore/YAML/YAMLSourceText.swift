@@ -4,8 +4,8 @@
 /// outside the subset (control characters, tabs in indentation, document
 /// markers, directives) are reported, all of them at once.
 struct YAMLSourceText {
-    /// Each line without its line break.
-    var lines: [[Unicode.Scalar]]
+    /// Each line without its line break (nor the CR of a CRLF).
+    var lines: [SourceLine]
     /// Whether the last line ended with a line break.
     var endsWithLineBreak: Bool
     /// What the checks found: at most one control character per line, and at
@@ -25,22 +25,14 @@ struct YAMLSourceText {
         if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
         lines = []
         errors = []
-        var current: [Unicode.Scalar] = []
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            index += 1
-            if scalar == "\n" {
-                lines.append(current)
-                current = []
-            } else if scalar == "\r", index < scalars.count, scalars[index] == "\n" {
-                continue
-            } else {
-                current.append(scalar)
-            }
+        var lineStart = 0
+        for index in scalars.indices where scalars[index] == "\n" {
+            let end = index > lineStart && scalars[index - 1] == "\r" ? index - 1 : index
+            lines.append(SourceLine(scalars, range: lineStart..<end))
+            lineStart = index + 1
         }
-        endsWithLineBreak = current.isEmpty && !lines.isEmpty
-        if !current.isEmpty || lines.isEmpty { lines.append(current) }
+        endsWithLineBreak = lineStart == scalars.count && !lines.isEmpty
+        if lineStart < scalars.count || lines.isEmpty { lines.append(SourceLine(scalars, range: lineStart..<scalars.count)) }
         if endsWithLineBreak == false, lines.count == 1, lines[0].isEmpty { endsWithLineBreak = true }
         for lineIndex in lines.indices { checkLine(lineIndex) }
     }
@@ -73,7 +65,7 @@ struct YAMLSourceText {
 
     /// The column of a tab in the white space before a line's first character,
     /// unless that character starts a comment.
-    private static func tabInIndentation(_ line: [Unicode.Scalar]) -> Int? {
+    private static func tabInIndentation(_ line: SourceLine) -> Int? {
         var firstTab: Int?
         for (column, scalar) in line.enumerated() {
             if scalar == "\t" {
@@ -85,7 +77,7 @@ struct YAMLSourceText {
         return nil
     }
 
-    private static func starts(_ line: [Unicode.Scalar], with marker: String) -> Bool {
+    private static func starts(_ line: SourceLine, with marker: String) -> Bool {
         let markerScalars = Array(marker.unicodeScalars)
         guard line.count >= 3, Array(line[0..<3]) == markerScalars else { return false }
         return line.count == 3 || line[3] == " " || line[3] == "\t"
