@@ -10,9 +10,9 @@ extension Bridge {
     /// Starts a PATCH of the latest content when the widget is free to publish and
     /// the content differs from what the service holds (or a press is owed one).
     mutating func publishIfNeeded(_ slug: String, _ effects: inout [BridgeEffect]) {
-        guard isSettled, let widget = widgetsBySlug[slug], var publisher = publishers[slug],
+        guard isSettled, let template = templates[slug], var publisher = publishers[slug],
               publisher.isFreeToSend else { return }
-        let body = ContentRenderer.patchBody(widget: widget, states: states)
+        let body = template.body(states: states)
         guard publisher.shouldSend(body) else { return }
         let request = PatchRequest(slug: slug, body: body, requestId: nextRequestId)
         nextRequestId += 1

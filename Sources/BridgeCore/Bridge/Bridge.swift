@@ -16,6 +16,8 @@ public struct Bridge: Sendable {
     var actionsByKey: [ActionKey: ActionConfig] = [:]
     var topicIndex: TopicIndex
     var publishers: [String: WidgetPublisher] = [:]
+    /// Each widget's body with the config's part pre-serialized (rebuilt on reload).
+    var templates: [String: WidgetTemplate] = [:]
     var dedupe: DedupeMemory
     var random: SplitMix64
     var nextRequestId: UInt64 = 1
@@ -71,7 +73,7 @@ public struct Bridge: Sendable {
 
     /// The PATCH body that the current state renders for a widget.
     public func renderedBody(slug: String) -> String? {
-        widgetsBySlug[slug].map { ContentRenderer.patchBody(widget: $0, states: states) }
+        templates[slug]?.body(states: states)
     }
 
     /// The body the service last acknowledged for a widget.
@@ -87,9 +89,11 @@ public struct Bridge: Sendable {
     /// Indexes the widgets and actions of a config and gives each widget a publisher.
     mutating func adoptWidgets(of config: BridgeConfig) {
         widgetsBySlug = [:]
+        templates = [:]
         actionsByKey = [:]
         for widget in config.widgets {
             widgetsBySlug[widget.slug] = widget
+            templates[widget.slug] = WidgetTemplate(widget: widget)
             if publishers[widget.slug] == nil { publishers[widget.slug] = WidgetPublisher() }
             for action in widget.actions {
                 let key = ActionKey(slug: widget.slug, actionId: action.id)

@@ -14,6 +14,13 @@ struct PressAccounting {
     static let graceMs: Int64 = 3_000
     static let brokerMarginMs: Int64 = 10_000
     static let deviceCalmMs: Int64 = 3_000
+    /// A press written in the last second of its 5 s life is not required: the
+    /// bridge knows the server's clock from a `Date` header (1 s resolution, so
+    /// ±0.5 s) and may rightly judge it expired (the 60-minute soak's 6 "lost"
+    /// presses were all such replays, written 90-190 ms before their expiry by
+    /// the bridge's estimate).
+    static let expiryMarginMs: Int64 = 1_000
+    static let lifetimeMs: Int64 = 5_000
 
     var required = 0
     /// Required presses by kind: toggles, buttons, `repeat_safe: false` buttons.
@@ -77,6 +84,7 @@ struct PressAccounting {
     private func isRequired(_ press: SoakLedger.Press, action: SoakAction, writtenUs: Int64, ledger: SoakLedger,
                             fleet: SoakFleet) -> Bool {
         let settledUs = Self.settledMs * 1000, graceUs = Self.graceMs * 1000
+        guard writtenUs <= press.madeUs + (Self.lifetimeMs - Self.expiryMarginMs) * 1000 else { return false }
         guard let run = ledger.lifetime(atUs: writtenUs) else { return false }
         let lifetime = ledger.lifetimes[run]
         guard lifetime.startUs <= writtenUs - settledUs, (lifetime.endUs ?? .max) >= writtenUs + graceUs else { return false }
