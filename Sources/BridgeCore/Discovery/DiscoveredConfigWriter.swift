@@ -87,12 +87,22 @@ public enum DiscoveredConfigWriter {
         return lines + [""]
     }
 
+    /// The longest label written, in characters: a device can announce a name of megabytes,
+    /// and a widget's content has a size limit the service enforces.
+    static let maxLabelCharacters = 64
+
+    /// `label` cut to `maxLabelCharacters`, with "…" where it was cut.
+    static func shortLabel(_ label: String) -> String {
+        guard label.count > maxLabelCharacters else { return label }
+        return String(label.prefix(maxLabelCharacters - 1)) + "…"
+    }
+
     /// One action: a comment naming its origin, then its keys.
     static func action(_ toggle: DiscoveredToggle, id: String, base: String) -> [String] {
         var lines = [
             "# \(YAMLScalarWriter.comment(toggle.origin))",
             "- id: \(YAMLScalarWriter.scalar(id))",
-            "  label: \(YAMLScalarWriter.scalar(toggle.label))",
+            "  label: \(YAMLScalarWriter.scalar(shortLabel(toggle.label)))",
             "  icon: \(toggle.kind.icon)",
             "  kind: toggle",
         ]
