@@ -19,8 +19,15 @@ extension Bridge {
             effects.append(.observe(.pressDropped(eventId: event.id, reason: .unknownType)))
             return
         case .failure(.malformed(let reason)):
-            effects.append(.log(.warning, "skipping malformed event \(event.id ?? "-"): \(reason)"))
-            effects.append(.observe(.pressDropped(eventId: event.id, reason: .malformed)))
+            effects.append(.log(.warning, "skipping malformed event \(LogExcerpt.id(event.id)): \(reason)"))
+            effects.append(.observe(.pressDropped(eventId: event.id.map(LogExcerpt.id), reason: .malformed)))
+            return
+        case .failure(.absurdId(let byteCount)):
+            let level: BridgeLogLevel = hasWarnedAboutAbsurdEventId ? .debug : .warning
+            hasWarnedAboutAbsurdEventId = true
+            effects.append(.log(level, "skipping an event whose id is \(byteCount) bytes or holds control characters "
+                                + "(at most \(PressEnvelope.maxIdBytes) bytes of text); further ones are logged at debug level"))
+            effects.append(.observe(.pressDropped(eventId: nil, reason: .malformed)))
             return
         }
         effects.append(.observe(.pressReceived(eventId: press.id)))
@@ -163,5 +170,25 @@ extension Bridge {
         }
         effects.append(.log(.warning, "press \(pending.eventId) \(key): no confirmation from the device; publishing its true state"))
         oweAnswer(key.slug, &effects)
+    }
+
+    /// The record of these unsafe presses failed, so their commands were held
+    /// back: forget their ids (a replay may still run them), end any toggle's
+    /// wait for them, and answer with the true state.
+    mutating func unsafeEventIdsNotRecorded(_ eventIds: [String], _ effects: inout [BridgeEffect]) {
+        dedupe.forget(eventIds)
+        let failed = Set(eventIds)
+        for key in states.keys.sorted() {
+            guard var state = states[key], let pending = state.pendingPress, failed.contains(pending.eventId) else { continue }
+            state.pendingPress = nil
+            states[key] = state
+            effects.append(.cancelTimer(.confirm(key)))
+            oweAnswer(key.slug, &effects)
+        }
+        for eventId in eventIds {
+            effects.append(.log(.error, "press \(LogExcerpt.id(eventId)) not carried out: its event id could not be recorded "
+                                + "in the state directory (a replay may still run it)"))
+            effects.append(.observe(.pressDropped(eventId: eventId, reason: .notRecorded)))
+        }
     }
 }

@@ -24,6 +24,8 @@ public struct Bridge: Sendable {
     var answerGeneration: UInt64 = 0
     /// Topics whose last payload was not understood (logged once until fixed).
     var topicsWithUnreadablePayload: Set<String> = []
+    /// An event with an absurd id was reported once; later ones go to debug.
+    var hasWarnedAboutAbsurdEventId = false
     /// Topics whose multi-endpoint payload was explained once (no `channel`).
     var topicsWithEndpointHint: Set<String> = []
     /// Topics whose device said it switched itself off (logged once until on/off).
@@ -64,6 +66,7 @@ public struct Bridge: Sendable {
             patchCompleted(slug, requestId, outcome, &effects)
         case .timerFired(let timer): timerFired(timer, input, &effects)
         case .configReloaded(let newConfig): reload(newConfig, input, &effects)
+        case .unsafeEventIdsNotRecorded(let eventIds): unsafeEventIdsNotRecorded(eventIds, &effects)
         }
         return effects
     }

@@ -94,4 +94,6 @@ public enum PressDropReason: String, Sendable, Equatable, CaseIterable {
     case duplicate
     /// The press needed an MQTT command while the broker was unreachable.
     case mqttDisconnected = "mqtt_disconnected"
+    /// The press's event id could not be recorded durably, so its command was held back.
+    case notRecorded = "not_recorded"
 }

@@ -38,6 +38,9 @@ public enum BridgeInputEvent: Sendable, Equatable {
     /// A new config was loaded (SIGHUP); the old one stays if this one is bad,
     /// so only valid configs arrive here.
     case configReloaded(BridgeConfig)
+    /// The shell could not write the record of these presses' event ids, so it
+    /// held back their commands: they were not carried out.
+    case unsafeEventIdsNotRecorded([String])
 }
 
 /// One dispatched Server-Sent Event.

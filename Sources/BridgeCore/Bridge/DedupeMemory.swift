@@ -2,7 +2,11 @@
 ///
 /// Bounded: an id leaves once its press has expired plus a margin (no replay can
 /// deliver it after that), and a hard capacity evicts the soonest-expiring first.
-struct DedupeMemory: Sendable {
+public struct DedupeMemory: Sendable {
+    /// The most ids of unsafe actions remembered at once (they are persisted,
+    /// so this bounds the id file too); past it the soonest-expiring goes first.
+    public static let maxUnsafeIds = 10_000
+
     private(set) var expiries: [String: Int64] = [:]
     /// Ids of actions that are not safe to repeat: persisted by the shell.
     private(set) var unsafeIds: Set<String> = []
@@ -12,7 +16,7 @@ struct DedupeMemory: Sendable {
     init(marginMs: Int64, capacity: Int, remembered: [RememberedEvent]) {
         self.marginMs = marginMs
         self.capacity = max(1, capacity)
-        for event in remembered {
+        for event in remembered.suffix(Self.maxUnsafeIds) {
             expiries[event.id] = event.expiresAtMs
             unsafeIds.insert(event.id)
         }
@@ -25,7 +29,18 @@ struct DedupeMemory: Sendable {
         expiries[id] = expiresAtMs
         if expiries.count > capacity { evictSoonestExpiring() }
         guard isUnsafe else { return false }
-        return unsafeIds.insert(id).inserted
+        guard unsafeIds.insert(id).inserted else { return false }
+        if unsafeIds.count > Self.maxUnsafeIds { evictSoonestExpiringUnsafe() }
+        return true
+    }
+
+    /// Forgets ids whose record could not be written: their commands did not go
+    /// out, so a replay must be free to run them.
+    mutating func forget(_ ids: [String]) {
+        for id in ids {
+            expiries[id] = nil
+            unsafeIds.remove(id)
+        }
     }
 
     /// Forgets ids whose presses expired more than the margin ago; returns true
@@ -43,6 +58,12 @@ struct DedupeMemory: Sendable {
     var unsafeEvents: [RememberedEvent] {
         unsafeIds.compactMap { id in expiries[id].map { RememberedEvent(id: id, expiresAtMs: $0) } }
             .sorted { ($0.expiresAtMs, $0.id) < ($1.expiresAtMs, $1.id) }
+    }
+
+    private mutating func evictSoonestExpiringUnsafe() {
+        guard let oldest = unsafeIds.min(by: { (expiries[$0] ?? 0, $0) < (expiries[$1] ?? 0, $1) }) else { return }
+        expiries[oldest] = nil
+        unsafeIds.remove(oldest)
     }
 
     private mutating func evictSoonestExpiring() {

@@ -2,6 +2,10 @@
 public struct PressEnvelope: Sendable, Equatable {
     /// The only event type the bridge acts on.
     public static let eventType = "widget.action.v1"
+    /// The longest event id accepted, in UTF-8 bytes. The service's ids are
+    /// about 20 (`evt_01JD9Q6W3K8Z`); ids of unsafe actions are persisted, so an
+    /// absurd one is refused rather than written.
+    public static let maxIdBytes = 128
 
     public var id: String
     public var createdAtMs: Int64?
@@ -16,6 +20,8 @@ public struct PressEnvelope: Sendable, Equatable {
     public enum ReadError: Error, Equatable {
         case unknownType(String)
         case malformed(String)
+        /// An id longer than `maxIdBytes` or holding control characters.
+        case absurdId(byteCount: Int)
     }
 
     /// Reads a press from a stream event; unknown types and malformed data throw.
@@ -26,6 +32,9 @@ public struct PressEnvelope: Sendable, Equatable {
         let type = json["type"]?.stringValue ?? event.type
         guard type == eventType else { throw .unknownType(type) }
         guard let id = json["id"]?.stringValue ?? event.id, !id.isEmpty else { throw .malformed("no event id") }
+        guard id.utf8.count <= maxIdBytes, !id.unicodeScalars.contains(where: DisplayText.isControl) else {
+            throw .absurdId(byteCount: id.utf8.count)
+        }
         guard let expiresText = json["expires_at"]?.stringValue,
               let expiresAtMs = ISO8601Timestamp.milliseconds(from: expiresText)
         else { throw .malformed("no valid expires_at in \(id)") }

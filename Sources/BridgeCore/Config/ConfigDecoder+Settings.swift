@@ -40,7 +40,10 @@ extension ConfigDecoder {
         var settings = AiviSettings()
         guard let aivi = section(node, name: "'aivi'", allowedKeys: ConfigKeys.aivi) else { return settings }
         if let api = string(aivi, "api") {
-            if api.hasPrefix("https://") || api.hasPrefix("http://") {
+            if Self.hasUserInfo(api) {
+                error("'api' in 'aivi' must not carry a user name or password (user@host): the API token goes in "
+                      + "'token_file' or 'token_env'", at: aivi.value("api")?.location ?? aivi.location)
+            } else if api.hasPrefix("https://") || api.hasPrefix("http://") {
                 settings.apiBaseURL = api.hasSuffix("/") ? String(api.dropLast()) : api
                 if Self.sendsTokenInClear(api) {
                     warning("'api' in 'aivi' uses http://: the API token would travel unencrypted", at: aivi.value("api")?.location ?? aivi.location)
@@ -153,6 +156,13 @@ extension ConfigDecoder {
                   at: section.value("publish_retry_cap_ms")?.location ?? section.location)
         }
         return timing
+    }
+
+    /// `scheme://user[:password]@host...`: user info in the authority.
+    static func hasUserInfo(_ url: String) -> Bool {
+        guard let schemeEnd = url.firstRange(of: "://") else { return false }
+        let authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return authority.contains("@")
     }
 
     /// Plain HTTP to anything but this machine.

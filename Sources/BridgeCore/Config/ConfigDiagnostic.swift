@@ -38,7 +38,7 @@ public struct ConfigDiagnostic: Sendable, Equatable, CustomStringConvertible {
     public func rendered() -> String {
         let head = DisplayText.escapingControls(description)
         guard let sourceLine else { return head }
-        let window = SourceLineExcerpt(line: sourceLine, column: location.column)
+        let window = SourceLineExcerpt(line: SecretMask.masked(sourceLine), column: location.column)
         return head + "\n" + window.text + "\n" + window.caret + "^"
     }
 }

@@ -51,6 +51,7 @@ struct DiagnosticBudget {
             .sorted { ($0.element.location, $0.offset) < ($1.element.location, $1.offset) }
             .map(\.element)
         var shown: [ConfigDiagnostic] = []
+        var firstOmittedError: ConfigDiagnostic?
         var lastLine = 0
         var onLastLine = 0
         for diagnostic in sorted {
@@ -60,9 +61,20 @@ struct DiagnosticBudget {
                 shown.append(diagnostic)
             } else if diagnostic.severity == .error {
                 omittedErrorCount += 1
+                if firstOmittedError == nil { firstOmittedError = diagnostic }
             } else {
                 omittedWarningCount += 1
             }
+        }
+        // A refused file always shows at least one of its errors, even behind
+        // a hundred warnings.
+        if let error = firstOmittedError, !shown.contains(where: { $0.severity == .error }) {
+            if shown.count >= Self.maxPerFile, let dropped = shown.popLast() {
+                if dropped.severity == .error { omittedErrorCount += 1 } else { omittedWarningCount += 1 }
+            }
+            shown.append(error)
+            shown.sort { $0.location < $1.location }
+            omittedErrorCount -= 1
         }
         return shown
     }

@@ -25,14 +25,26 @@ extension Daemon {
         return String(firstLine)
     }
 
-    static func openStore(_ config: BridgeConfig, _ log: LogSink) throws(DaemonStartError) -> EventIdStore {
+    /// The id store, open for appending, and the ids it remembers. A state
+    /// directory the bridge cannot write is found here, at start: fatal when an
+    /// action is not safe to repeat (its presses could not be recorded), else a
+    /// warning. One that other users may write to gets a warning.
+    static func openStore(_ config: BridgeConfig, _ log: LogSink) throws(DaemonStartError) -> (EventIdStore, [RememberedEvent]) {
         let directory = config.stateDirectory
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
             throw .stateDirectory("cannot create \(directory): \(String(cString: strerror(errno)))")
         }
+        if let warning = StateDirectoryCheck.writableByOthers(directory) { log.warning(warning) }
         let store = EventIdStore(directory: directory)
-        if let problem = store.load().problem { log.warning(problem) }
-        return store
+        let loaded = store.load()
+        if let problem = loaded.problem { log.warning(problem) }
+        do { try store.openForAppending() } catch {
+            let reason = "cannot write in \(directory) (\(error)); presses of actions not safe to repeat could not be "
+                + "recorded: make it writable by the bridge's user"
+            guard !config.allActions.contains(where: { !$0.action.repeatSafe }) else { throw .stateDirectory(reason) }
+            log.warning(reason)
+        }
+        return (store, loaded.events)
     }
 
     static func mqttSettings(_ config: BridgeConfig, password: String?) -> MQTTShell.MQTTSettings {

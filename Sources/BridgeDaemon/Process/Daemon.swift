@@ -21,7 +21,7 @@ public final class Daemon: Sendable {
         if !loaded.report.isEmpty { log.warning(loaded.report) }
         let token = try Self.loadToken(config, options.environment, log)
         let mqttPassword = try Self.loadMQTTPassword(config)
-        let store = try Self.openStore(config, log)
+        let (store, rememberedEvents) = try Self.openStore(config, log)
         let relay = RuntimeRelay()
         self.log = log
         let metrics = self.metrics
@@ -39,7 +39,7 @@ public final class Daemon: Sendable {
         if let status = config.status {
             do { try statusServer.start(status) } catch { log.error("\(error)") }
         }
-        let bridge = Bridge(config: config, rememberedUnsafeEvents: store.load().events, randomSeed: Self.randomSeed())
+        let bridge = Bridge(config: config, rememberedUnsafeEvents: rememberedEvents, randomSeed: Self.randomSeed())
         runtime = BridgeRuntime(
             bridge: bridge,
             ports: Self.ports(

@@ -116,8 +116,18 @@ public final class BridgeRuntime: @unchecked Sendable {
     @discardableResult
     private func feed(_ event: BridgeInputEvent) -> [BridgeEffect] {
         let input = BridgeInput(event, boardClockMs: MonotonicClock.wallClockMs(), serverClockOffsetMs: serverClockOffsetMs)
-        let effects = bridge.handle(input)
-        perform(effects)
+        var effects = bridge.handle(input)
+        let unrecorded = perform(effects)
+        guard !unrecorded.isEmpty else { return effects }
+        // Not carried out: the core forgets them and answers with the true state.
+        effects.removeAll { effect in
+            switch effect {
+            case .publishMQTT: return true
+            case .observe(.pressCarriedOut(let eventId, _, _)): return unrecorded.contains(eventId)
+            default: return false
+            }
+        }
+        feed(.unsafeEventIdsNotRecorded(unrecorded))
         return effects
     }
 
@@ -125,15 +135,24 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// the batch are skipped (an unsafe command never goes out without its
     /// record) and everything else still happens: the PATCH that answers the
     /// phone, the timers the core counts on.
-    private func perform(_ effects: [BridgeEffect]) {
+    /// Returns the presses held back that way: not carried out, not counted.
+    private func perform(_ effects: [BridgeEffect]) -> [String] {
         var isRecordMissing = false
+        var unrecorded: [String] = []
         for effect in effects {
-            if isRecordMissing, case .publishMQTT(let message) = effect {
-                ports.log(.error, "not publishing to \(message.topic): its event id could not be recorded")
-                continue
+            if isRecordMissing {
+                if case .publishMQTT(let message) = effect {
+                    ports.log(.error, "not publishing to \(message.topic): its event id could not be recorded")
+                    continue
+                }
+                if case .observe(.pressCarriedOut(let eventId, _, _)) = effect {
+                    unrecorded.append(eventId)
+                    continue
+                }
             }
             if !perform(effect) { isRecordMissing = true }
         }
+        return unrecorded
     }
 
     /// Performs one effect; false only when a persist failed.

@@ -1,19 +1,43 @@
 import BridgeCore
 import Glibc
 
-/// Keeps the event ids of presses that must never run twice, in one small file
-/// in the state directory, written atomically and durably (temp file, fsync,
-/// rename, fsync of the directory). A damaged file is set aside, not trusted
-/// and not fatal.
-public struct EventIdStore: Sendable {
-    public static let fileName = "unsafe-event-ids.json"
-    /// The most ids the file may hold (the core's dedupe cap bounds it first).
-    public static let maxEvents = 10_000
+/// Keeps the event ids of presses that must never run twice, in an append-only
+/// log in the state directory: one JSON line per id, appended and `fdatasync`'d
+/// before the command goes out (a few hundred bytes per unsafe press, not the
+/// whole set). Now and then the log is compacted: the live ids are written to
+/// a temp file (created `O_EXCL|O_NOFOLLOW`, mode 0600), fsync'd and renamed
+/// over the log. The writer never lets the file outgrow what the reader
+/// accepts, so whatever was written is read back by the next start; a torn
+/// last line (a crash mid-append) or a damaged line is skipped, not fatal.
+///
+/// Used by the runtime's loop thread only (hence `@unchecked Sendable`).
+public final class EventIdStore: @unchecked Sendable {
+    public static let fileName = "unsafe-event-ids.jsonl"
+    /// The file of earlier versions (one JSON document), read once and migrated.
+    public static let legacyFileName = "unsafe-event-ids.json"
+    /// The largest log the reader accepts and the writer produces.
+    public static let maxFileBytes = 4 * 1024 * 1024
+    /// The most ids kept; the core's bound on unsafe ids is the same.
+    public static let maxEvents = DedupeMemory.maxUnsafeIds
+    /// Dead lines (forgotten ids) tolerated beyond the live ones before compacting.
+    static let compactionSlack = 256
 
     public let directory: String
     public var path: String { directory + "/" + Self.fileName }
+    var legacyPath: String { directory + "/" + Self.legacyFileName }
+
+    /// Ids written in the log, with their expiry (the live set as last saved).
+    private var written: [String: Int64] = [:]
+    private var lineCount = 0
+    private var fileBytes = 0
+    private var descriptor: Int32 = -1
+    /// Set after a failed append: the file may end in a torn line, so the next
+    /// save rewrites it whole.
+    private var needsRewrite = false
 
     public init(directory: String) { self.directory = directory }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// What a load found: the ids, and a problem to report if the file was damaged.
     public struct Loaded: Sendable {
@@ -21,34 +45,137 @@ public struct EventIdStore: Sendable {
         public var problem: String?
     }
 
-    /// Reads the remembered ids; a missing file is an empty memory.
+    /// Reads the remembered ids (the log, and the file of an earlier version if
+    /// one is left); a missing file is an empty memory.
     public func load() -> Loaded {
+        var problems: [String] = []
+        var events: [String: Int64] = [:]
+        let legacy = loadLegacy()
+        if let problem = legacy.problem { problems.append(problem) }
+        for event in legacy.events { events[event.id] = event.expiresAtMs }
+        let log = loadLog()
+        if let problem = log.problem { problems.append(problem) }
+        for event in log.events { events[event.id] = event.expiresAtMs }
+        written = events
+        lineCount = log.lineCount
+        fileBytes = log.byteCount
+        needsRewrite = !legacy.events.isEmpty || log.problem != nil
+        let sorted = events.map { RememberedEvent(id: $0.key, expiresAtMs: $0.value) }
+            .sorted { ($0.expiresAtMs, $0.id) < ($1.expiresAtMs, $1.id) }
+        return Loaded(events: Array(sorted.suffix(Self.maxEvents)), problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
+    }
+
+    /// Opens the log for appending (creating it, mode 0600), so a read-only or
+    /// unwritable state directory is found at start, not at the first unsafe press.
+    public func openForAppending() throws(FileError) {
+        guard descriptor < 0 else { return }
+        let opened = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard opened >= 0 else { throw FileError(path: path, operation: "open for writing", errorNumber: errno) }
+        descriptor = opened
+    }
+
+    /// Makes the log hold `events` (the whole live set), durably, before
+    /// returning: appends the new ids, or compacts when the log has grown.
+    public func save(_ events: [RememberedEvent]) throws(FileError) {
+        let live = Array(events.suffix(Self.maxEvents))
+        let added = live.filter { written[$0.id] != $0.expiresAtMs }
+        let lines = added.map(Self.line)
+        let addedBytes = lines.reduce(0) { $0 + $1.count }
+        let deadLines = lineCount + lines.count - live.count
+        if needsRewrite || deadLines > live.count + Self.compactionSlack || fileBytes + addedBytes > Self.maxFileBytes {
+            try compact(live)
+        } else if !lines.isEmpty {
+            try append(lines.flatMap { $0 })
+            lineCount += lines.count
+            fileBytes += addedBytes
+        }
+        written = Dictionary(live.map { ($0.id, $0.expiresAtMs) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// One record: `{"id":"…","expires_at_ms":N}` and a line break.
+    static func line(_ event: RememberedEvent) -> [UInt8] {
+        let object = JSONValue.object([JSONMember("id", .string(event.id)), JSONMember("expires_at_ms", .int(event.expiresAtMs))])
+        return Array((object.serialized() + "\n").utf8)
+    }
+
+    private func append(_ bytes: [UInt8]) throws(FileError) {
+        try openForAppending()
+        do throws(FileError) {
+            try FileBytes.writeAll(descriptor: descriptor, bytes: bytes, path: path)
+            guard fdatasync(descriptor) == 0 else { throw FileError(path: path, operation: "fdatasync", errorNumber: errno) }
+        } catch {
+            needsRewrite = true
+            throw error
+        }
+    }
+
+    /// Writes the live set to a fresh temp file and renames it over the log.
+    private func compact(_ live: [RememberedEvent]) throws(FileError) {
+        let bytes = live.flatMap(Self.line)
+        do { try FileBytes.writeDurably(path: path, bytes: bytes) } catch {
+            needsRewrite = true
+            throw error
+        }
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        try openForAppending()
+        lineCount = live.count
+        fileBytes = bytes.count
+        needsRewrite = false
+        unlink(legacyPath)
+    }
+
+    // MARK: Reading
+
+    private struct LogContents {
+        var events: [RememberedEvent] = []
+        var lineCount = 0
+        var byteCount = 0
+        var problem: String?
+    }
+
+    private func loadLog() -> LogContents {
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path: path, limit: 4 * 1024 * 1024) } catch {
-            guard error.errorNumber != ENOENT else { return Loaded(events: [], problem: nil) }
-            return Loaded(events: [], problem: "cannot read \(path) (\(error)): starting with an empty memory, "
+        do { bytes = try FileBytes.read(path: path, limit: Self.maxFileBytes) } catch {
+            guard error.errorNumber != ENOENT else { return LogContents() }
+            return LogContents(problem: "cannot read \(path) (\(error)): starting with an empty memory, "
                 + "so a press of an action not safe to repeat that is replayed now could run again")
         }
-        if let events = Self.decode(bytes) { return Loaded(events: events, problem: nil) }
-        let aside = path + ".damaged"
-        rename(path, aside)
-        return Loaded(events: [], problem: "\(path) was damaged; moved it to \(aside) and started with an empty memory")
-    }
-
-    /// Replaces the file with `events`, durably, before returning.
-    public func save(_ events: [RememberedEvent]) throws(FileError) {
-        let body = Self.encode(Array(events.suffix(Self.maxEvents)))
-        try FileBytes.writeDurably(path: path, bytes: Array(body.utf8))
-    }
-
-    static func encode(_ events: [RememberedEvent]) -> String {
-        let items = events.map { event in
-            JSONValue.object([JSONMember("id", .string(event.id)), JSONMember("expires_at_ms", .int(event.expiresAtMs))])
+        var contents = LogContents(byteCount: bytes.count)
+        var damaged = 0
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() where !line.isEmpty {
+            contents.lineCount += 1
+            if let event = Self.record(line) { contents.events.append(event); continue }
+            // A torn last line is a crash mid-append: its command never went out.
+            if index != lines.count - 1 { damaged += 1 }
         }
-        return JSONValue.object([JSONMember("version", .int(1)), JSONMember("events", .array(items))]).serialized() + "\n"
+        if damaged > 0 {
+            contents.problem = "\(path): skipped \(damaged) damaged line\(damaged == 1 ? "" : "s"); the other ids are kept"
+        }
+        return contents
     }
 
-    static func decode(_ bytes: [UInt8]) -> [RememberedEvent]? {
+    static func record(_ line: ArraySlice<UInt8>) -> RememberedEvent? {
+        guard line.count <= 4_096, let json = try? JSONValue.parse(bytes: Array(line)),
+              let id = json["id"]?.stringValue, case .int(let expiresAtMs)? = json["expires_at_ms"] else { return nil }
+        return RememberedEvent(id: id, expiresAtMs: expiresAtMs)
+    }
+
+    /// The single JSON document of earlier versions, if one is left.
+    private func loadLegacy() -> Loaded {
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path: legacyPath, limit: 4 * Self.maxFileBytes) } catch {
+            guard error.errorNumber != ENOENT else { return Loaded(events: [], problem: nil) }
+            return Loaded(events: [], problem: "cannot read \(legacyPath) (\(error))")
+        }
+        if let events = Self.decodeLegacy(bytes) { return Loaded(events: events, problem: nil) }
+        let aside = legacyPath + ".damaged"
+        rename(legacyPath, aside)
+        return Loaded(events: [], problem: "\(legacyPath) was damaged; moved it to \(aside)")
+    }
+
+    static func decodeLegacy(_ bytes: [UInt8]) -> [RememberedEvent]? {
         guard let json = try? JSONValue.parse(bytes: bytes), json["version"] == .int(1),
               case .array(let items)? = json["events"] else { return nil }
         var events: [RememberedEvent] = []

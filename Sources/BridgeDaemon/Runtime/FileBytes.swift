@@ -33,29 +33,44 @@ public enum FileBytes {
 
     /// Writes a temp file beside `path`, fsyncs it, renames it over `path` and
     /// fsyncs the directory, so the file is either old or new after a crash.
+    /// The temp file is created afresh (`O_EXCL`, a leftover removed first),
+    /// never through a symbolic link (`O_NOFOLLOW`), readable by the owner only.
     public static func writeDurably(path: String, bytes: [UInt8]) throws(FileError) {
         let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw FileError(path: temporary, operation: "create", errorNumber: errno) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let failure = errno
-                close(descriptor)
-                throw FileError(path: temporary, operation: "write", errorNumber: failure)
-            }
-            written += count
+        do {
+            try writeAll(descriptor: descriptor, bytes: bytes, path: temporary)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
         guard fsync(descriptor) == 0 else {
             let failure = errno
             close(descriptor)
+            unlink(temporary)
             throw FileError(path: temporary, operation: "fsync", errorNumber: failure)
         }
         close(descriptor)
-        guard rename(temporary, path) == 0 else { throw FileError(path: path, operation: "rename", errorNumber: errno) }
+        guard rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            throw FileError(path: path, operation: "rename", errorNumber: failure)
+        }
         syncDirectory(of: path)
+    }
+
+    /// Writes all of `bytes` to `descriptor`, retrying short writes and `EINTR`.
+    public static func writeAll(descriptor: Int32, bytes: [UInt8], path: String) throws(FileError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw FileError(path: path, operation: "write", errorNumber: count < 0 ? errno : EIO) }
+            written += count
+        }
     }
 
     private static func syncDirectory(of path: String) {

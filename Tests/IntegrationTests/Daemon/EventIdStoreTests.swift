@@ -11,11 +11,15 @@ struct EventIdStoreTests {
         return path
     }
 
+    func lines(_ path: String) -> [String] {
+        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
     @Test func savesAndLoadsDurably() throws {
         let store = EventIdStore(directory: try directory())
         let events = [RememberedEvent(id: "evt_a", expiresAtMs: 10), RememberedEvent(id: "evt_\"b\"", expiresAtMs: 20)]
         try store.save(events)
-        let loaded = store.load()
+        let loaded = EventIdStore(directory: store.directory).load()
         #expect(loaded.events == events)
         #expect(loaded.problem == nil)
         #expect(!FileManager.default.fileExists(atPath: store.path + ".tmp"))
@@ -27,15 +31,108 @@ struct EventIdStoreTests {
         #expect(loaded.problem == nil)
     }
 
-    @Test(arguments: ["", "{", "{\"version\":2,\"events\":[]}", "{\"version\":1,\"events\":[{\"id\":3}]}", "\u{0}\u{1}garbage"])
-    func aDamagedFileIsSetAsideAndReported(content: String) throws {
+    /// Issue 12: one unsafe press appends one line; the whole file is not rewritten.
+    @Test func eachNewIdIsAppendedAndForgottenOnesAreCompactedAway() throws {
         let store = EventIdStore(directory: try directory())
+        _ = store.load()
+        var live: [RememberedEvent] = []
+        for index in 0..<50 {
+            live.append(RememberedEvent(id: "evt_\(index)", expiresAtMs: Int64(index)))
+            try store.save(live)
+        }
+        #expect(lines(store.path).count == 50, "appended, one line per id")
+        let inode = try FileManager.default.attributesOfItem(atPath: store.path)[.systemFileNumber] as? Int
+        // Forgetting ids adds no line; once the dead lines outnumber the live ones
+        // by the slack, the log is rewritten with the live ones only.
+        for _ in 0..<(50 - 1) {
+            live.removeFirst()
+            try store.save(live)
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: store.path)[.systemFileNumber] as? Int == inode,
+                "no rewrite below the slack")
+        for index in 50..<400 {
+            live.append(RememberedEvent(id: "evt_\(index)", expiresAtMs: Int64(index)))
+            live.removeFirst()
+            try store.save(live)
+        }
+        #expect(lines(store.path).count <= live.count * 2 + 256 + 1)
+        #expect(EventIdStore(directory: store.directory).load().events == live)
+    }
+
+    @Test func aDamagedLineIsSkippedAndReportedTheOthersKept() throws {
+        let store = EventIdStore(directory: try directory())
+        let content = "{\"id\":\"a\",\"expires_at_ms\":5}\n\u{0}garbage\n{\"id\":\"b\",\"expires_at_ms\":6}\n"
         try content.write(toFile: store.path, atomically: true, encoding: .utf8)
         let loaded = store.load()
-        #expect(loaded.events.isEmpty)
+        #expect(loaded.events.map(\.id) == ["a", "b"])
         #expect(loaded.problem?.contains("damaged") == true)
-        #expect(FileManager.default.fileExists(atPath: store.path + ".damaged"))
-        #expect(!FileManager.default.fileExists(atPath: store.path))
+    }
+
+    /// A crash in the middle of an append leaves a torn last line: that press's
+    /// command never went out, so it is dropped without a word.
+    @Test func aTornLastLineIsIgnored() throws {
+        let store = EventIdStore(directory: try directory())
+        try "{\"id\":\"a\",\"expires_at_ms\":5}\n{\"id\":\"b\",\"exp".write(toFile: store.path, atomically: true, encoding: .utf8)
+        let loaded = store.load()
+        #expect(loaded.events.map(\.id) == ["a"])
+        #expect(loaded.problem == nil)
+        try store.save(loaded.events + [RememberedEvent(id: "c", expiresAtMs: 7)])
+        #expect(EventIdStore(directory: store.directory).load().events.map(\.id) == ["a", "c"])
+    }
+
+    @Test func theFileOfAnEarlierVersionIsReadAndMigrated() throws {
+        let store = EventIdStore(directory: try directory())
+        let legacy = store.directory + "/" + EventIdStore.legacyFileName
+        try "{\"version\":1,\"events\":[{\"id\":\"old\",\"expires_at_ms\":9}]}\n".write(toFile: legacy, atomically: true, encoding: .utf8)
+        let loaded = store.load()
+        #expect(loaded.events == [RememberedEvent(id: "old", expiresAtMs: 9)])
+        try store.save(loaded.events + [RememberedEvent(id: "new", expiresAtMs: 10)])
+        #expect(!FileManager.default.fileExists(atPath: legacy))
+        #expect(EventIdStore(directory: store.directory).load().events.map(\.id) == ["old", "new"])
+    }
+
+    /// The writer never makes a file the reader refuses: the most ids, each of
+    /// the longest accepted length, each character one that JSON escapes.
+    @Test func theLargestFileTheWriterMakesIsReadBack() throws {
+        let store = EventIdStore(directory: try directory())
+        _ = store.load()
+        let events = (0..<EventIdStore.maxEvents).map { index in
+            let prefix = "\(index)"
+            return RememberedEvent(id: prefix + String(repeating: "\"", count: PressEnvelope.maxIdBytes - prefix.count),
+                                   expiresAtMs: Int64(index))
+        }
+        try store.save(Array(events.prefix(10)))
+        try store.save(events)
+        let size = try #require(FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int)
+        #expect(size <= EventIdStore.maxFileBytes)
+        let loaded = EventIdStore(directory: store.directory).load()
+        #expect(loaded.problem == nil)
+        #expect(loaded.events.count == EventIdStore.maxEvents)
+    }
+
+    /// Issue 12 (lower): the temp file is created afresh, never through a planted link, mode 0600.
+    @Test func theTempFileIsExclusivePrivateAndNeverFollowsALink() throws {
+        let directory = try directory()
+        let victim = directory + "/victim"
+        try "keep me".write(toFile: victim, atomically: true, encoding: .utf8)
+        let store = EventIdStore(directory: directory)
+        try FileManager.default.createSymbolicLink(atPath: store.path + ".tmp", withDestinationPath: victim)
+        try store.save([RememberedEvent(id: "a", expiresAtMs: 1)])
+        try store.save([])
+        try store.save(Array(repeating: RememberedEvent(id: "b", expiresAtMs: 2), count: 1))
+        _ = store.load()
+        try store.save((0..<300).map { RememberedEvent(id: "c\($0)", expiresAtMs: 3) })
+        try store.save([])
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "keep me")
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int)
+        #expect(mode == 0o600)
+    }
+
+    @Test func aLinkPlantedAsTheLogIsRefused() throws {
+        let directory = try directory()
+        let store = EventIdStore(directory: directory)
+        try FileManager.default.createSymbolicLink(atPath: store.path, withDestinationPath: directory + "/elsewhere")
+        #expect(throws: FileError.self) { try store.openForAppending() }
     }
 
     @Test func anUnreadableFileIsReportedNotSilentlyEmpty() throws {

@@ -57,10 +57,10 @@ struct OperationsTests {
                                         "/bin/bash", "-c", script, "sandbox", state])
         _ = try world.press("feed_cat")
         #expect(waitUntil(timeoutSeconds: 10) { world.devices.commands(on: "home/feeder/cmd").count == 1 })
-        let stored = try String(contentsOfFile: state + "/unsafe-event-ids.json", encoding: .utf8)
-        #expect(stored.contains("\"events\":[{\"id\":\"evt_"))
+        let stored = try String(contentsOfFile: state + "/" + EventIdStore.fileName, encoding: .utf8)
+        #expect(stored.hasPrefix("{\"id\":\"evt_"))
         var info = stat()
-        stat(state + "/unsafe-event-ids.json", &info)
+        stat(state + "/" + EventIdStore.fileName, &info)
         #expect(info.st_uid == 65_534, "written by the unprivileged user")
         #expect(!world.log.contains("Read-only file system"))
     }

@@ -1,0 +1,147 @@
+import BridgeCore
+@testable import BridgeDaemon
+import Foundation
+import MQTTShell
+import Testing
+import TestSupport
+
+/// Issue 12, item 8: the id file of presses not safe to repeat, against the
+/// real binary, a real broker and a hostile stand-in for the service.
+@Suite("The id file under hostile event ids (real binary)", .serialized)
+struct EventIdFileHostileTests {
+    static let token = "id-file-test-token"
+
+    /// The real bridge between a broker, a hostile service and a recorder of commands.
+    final class World: @unchecked Sendable {
+        let directory: TemporaryDirectory
+        let broker: MosquittoBroker
+        let server: HostileAiviServer
+        let recorder: MQTTClient
+        let commands = Recorder<String>()
+        let configPath: String
+        var stateDirectory: String { directory.file("state") }
+        private(set) var bridges: [ChildProcess] = []
+
+        init() throws {
+            directory = try TemporaryDirectory(prefix: "idfile")
+            broker = try MosquittoBroker()
+            server = try HostileAiviServer(script: ["events_body": "", "events_hold_s": 0])
+            configPath = directory.file("bridge.yaml")
+            try """
+            aivi:
+              api: \(server.baseURL)
+              token_env: SB_IDFILE_TOKEN
+            mqtt:
+              host: 127.0.0.1
+              port: \(broker.port)
+              client_id: bridge-idfile
+            state_dir: \(directory.file("state"))
+            timing:
+              settle_window_ms: 100
+              stop_grace_ms: 1000
+            widgets:
+              - slug: feeder
+                actions:
+                  - id: feed
+                    label: Feed
+                    repeat_safe: false
+                    publish: { topic: home/feeder/cmd, payload: dispense }
+                  - id: mark
+                    label: Mark
+                    publish: { topic: home/mark, payload: go }
+            """.write(toFile: configPath, atomically: true, encoding: .utf8)
+            let commands = commands
+            recorder = MQTTClient(settings: MQTTSettings(host: "127.0.0.1", port: broker.port, clientId: "idfile-recorder")) { event in
+                if case .message(let message) = event { commands.append(message.topic) }
+            }
+            try recorder.setSubscriptions(["home/feeder/cmd", "home/mark"])
+            try recorder.start()
+            guard waitUntil(timeoutSeconds: 10, { recorder.isConnected }) else { throw TestSupportError("recorder did not connect") }
+        }
+
+        deinit {
+            bridges.forEach { $0.stop() }
+            recorder.stop()
+            server.stop()
+            broker.stop()
+            directory.remove()
+        }
+
+        func startBridge() throws -> ChildProcess {
+            let bridge = try ChildProcess(
+                executable: EndToEndHarness.bridgeExecutable,
+                arguments: ["run", "--config", configPath, "--log-level", "debug"],
+                directory: directory.path, name: "bridge-\(bridges.count + 1)",
+                environment: ["SB_IDFILE_TOKEN": EventIdFileHostileTests.token, "PATH": "/usr/bin:/bin"])
+            bridges.append(bridge)
+            return bridge
+        }
+
+        func count(_ topic: String) -> Int { commands.values.filter { $0 == topic }.count }
+    }
+
+    static func frame(id: String, action: String, expiresAt: String, createdAt: String) -> String {
+        let data = "{\"id\":\"\(id)\",\"type\":\"widget.action.v1\",\"created_at\":\"\(createdAt)\",\"expires_at\":\"\(expiresAt)\","
+            + "\"data\":{\"widget\":\"feeder\",\"action\":\"\(action)\",\"kind\":\"button\"}}"
+        return "id: \(id)\nevent: widget.action.v1\ndata: \(data)\n\n"
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    @Test("3,000 unsafe presses with the longest ids accepted, 20 absurd ids (one warning), kill -9, restart: every replay dropped")
+    func replaysAfterKillAreDropped() throws {
+        let world = try World()
+        let unsafeCount = 3_000
+        let created = Self.timestamp(Date())
+        let expires = Self.timestamp(Date().addingTimeInterval(600))
+        var body = ""
+        for index in 0..<unsafeCount {
+            let prefix = "evt_\(index)_"
+            let id = prefix + String(repeating: "x", count: PressEnvelope.maxIdBytes - prefix.utf8.count)
+            body += Self.frame(id: id, action: "feed", expiresAt: expires, createdAt: created)
+            if index % 150 == 0 {
+                // An absurd id (60 KB, as in the review): refused, never run, never written.
+                let absurd = "evt_absurd_\(index)_" + String(repeating: "y", count: 60_000)
+                body += Self.frame(id: absurd, action: "feed", expiresAt: expires, createdAt: created)
+            }
+        }
+        body += Self.frame(id: "evt_mark_\(UUID().uuidString)", action: "mark", expiresAt: expires, createdAt: created)
+
+        let first = try world.startBridge()
+        #expect(waitUntil(timeoutSeconds: 30) { first.stderr.contains("mqtt connected") })
+        try world.server.setScript(["events_body": body, "events_hold_s": 120])
+        #expect(waitUntil(timeoutSeconds: 180) { world.count("home/mark") == 1 || !first.isRunning },
+                "\(world.count("home/feeder/cmd")) commands; \(first.stderr.suffix(2_000))")
+        #expect(world.count("home/feeder/cmd") == unsafeCount)
+        let warnings = first.stderr.split(separator: "\n").filter { $0.contains(" warning skipping an event whose id is") }
+        #expect(warnings.count == 1, "\(warnings.prefix(3))")
+        let path = world.stateDirectory + "/" + EventIdStore.fileName
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? -1
+        #expect(size > 0 && size <= EventIdStore.maxFileBytes, "id file of \(size) bytes")
+
+        first.kill9()
+        let second = try world.startBridge()
+        // The new process opens the stream without Last-Event-ID: the service replays every press.
+        #expect(waitUntil(timeoutSeconds: 180) { world.count("home/mark") == 2 || !second.isRunning },
+                "\(second.stderr.suffix(2_000))")
+        #expect(world.count("home/feeder/cmd") == unsafeCount, "an unsafe press ran twice")
+        #expect(!second.stderr.contains("was damaged"), "\(second.stderr.prefix(2_000))")
+        #expect(!second.stderr.contains("cannot read"), "\(second.stderr.prefix(2_000))")
+        second.stop()
+    }
+
+    @Test("a state directory the bridge cannot write in stops the start when an action is not safe to repeat")
+    func unwritableStateDirectoryIsFoundAtStart() throws {
+        let world = try World()
+        // A file where the directory should be: mkdir says it exists, nothing can be written in it
+        // (the same for root, unlike permission bits).
+        try "not a directory".write(toFile: world.stateDirectory, atomically: true, encoding: .utf8)
+        let bridge = try world.startBridge()
+        #expect(bridge.waitForExit(timeoutSeconds: 30) == 1)
+        #expect(bridge.stderr.contains("state directory: cannot write in"), "\(bridge.stderr)")
+    }
+}
