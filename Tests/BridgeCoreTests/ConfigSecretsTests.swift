@@ -8,7 +8,6 @@ import Testing
 
     @Test(arguments: [
         ("aivi:\n  token_env: A\n  password: hunter2-very-secret\n", "hunter2-very-secret"),
-        ("aivi:\n  token_env: tok-en-p4ste-d-here\n", "tok-en-p4ste-d-here"),
         ("aivi: {token_env: A, api_key: s3cr3t-value, x: 1}\n", "s3cr3t-value"),
         ("aivi:\n  token_env: A\n  api: 'https://bob:pa55word@api.example'\n", "pa55word"),
         ("mqtt:\n  mqtt_password: hunter2-very-secret\naivi:\n  token_env: A\n", "hunter2-very-secret"),

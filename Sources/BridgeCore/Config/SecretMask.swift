@@ -1,7 +1,7 @@
 /// Hides secrets in a config line before it is echoed under a diagnostic (on
 /// a terminal, in the journal): the value of any key that looks like it holds
 /// a secret (password, token, secret, credential, api key; not the `_file`
-/// keys, which hold paths), and the user info of a URL (`https://user:pw@host`).
+/// and `_env` keys, which hold paths and variable names), and the user info of a URL (`https://user:pw@host`).
 /// Each hidden character becomes `*`, so the caret still points at its column.
 public enum SecretMask {
     static let secretWords = ["password", "passwd", "secret", "token", "credential", "apikey", "api_key", "private_key"]
@@ -38,7 +38,7 @@ public enum SecretMask {
     }
 
     static func isSecretKey(_ key: String) -> Bool {
-        !key.hasSuffix("_file") && secretWords.contains { key.contains($0) }
+        !key.hasSuffix("_file") && !key.hasSuffix("_env") && secretWords.contains { key.contains($0) }
     }
 
     /// `scheme://user:password@host`: everything between `://` and `@` in the authority.

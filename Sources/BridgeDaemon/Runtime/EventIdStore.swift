@@ -59,7 +59,7 @@ public final class EventIdStore: @unchecked Sendable {
         written = events
         lineCount = log.lineCount
         fileBytes = log.byteCount
-        needsRewrite = !legacy.events.isEmpty || log.problem != nil
+        needsRewrite = !legacy.events.isEmpty || log.problem != nil || log.endsTorn
         let sorted = events.map { RememberedEvent(id: $0.key, expiresAtMs: $0.value) }
             .sorted { ($0.expiresAtMs, $0.id) < ($1.expiresAtMs, $1.id) }
         return Loaded(events: Array(sorted.suffix(Self.maxEvents)), problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
@@ -132,6 +132,8 @@ public final class EventIdStore: @unchecked Sendable {
         var lineCount = 0
         var byteCount = 0
         var problem: String?
+        /// The last line has no line break (a crash mid-append): the next save rewrites the file.
+        var endsTorn = false
     }
 
     private func loadLog() -> LogContents {
@@ -142,6 +144,7 @@ public final class EventIdStore: @unchecked Sendable {
                 + "so a press of an action not safe to repeat that is replayed now could run again")
         }
         var contents = LogContents(byteCount: bytes.count)
+        contents.endsTorn = !bytes.isEmpty && bytes.last != UInt8(ascii: "\n")
         var damaged = 0
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() where !line.isEmpty {

@@ -56,7 +56,8 @@ struct EventIdStoreTests {
             try store.save(live)
         }
         #expect(lines(store.path).count <= live.count * 2 + 256 + 1)
-        #expect(EventIdStore(directory: store.directory).load().events == live)
+        // Forgotten ids not yet compacted away come back too; the core forgets them again.
+        #expect(Set(live).isSubset(of: Set(EventIdStore(directory: store.directory).load().events)))
     }
 
     @Test func aDamagedLineIsSkippedAndReportedTheOthersKept() throws {
