@@ -42,7 +42,7 @@ struct UnrecordedPressTests {
         #expect(ports.published.withLock { $0 }.filter { $0 == "home/feeder/cmd" }.isEmpty)
         #expect(ports.reached.withLock { $0 }.isEmpty, "not logged as reaching MQTT")
         #expect(!ports.observed.withLock { $0 }.contains { if case .pressCarriedOut = $0 { true } else { false } })
-        #expect(ports.observed.withLock { $0 }.contains(.pressDropped(eventId: "e1", reason: .notRecorded)))
+        #expect(ports.observed.wait(timeoutMs: 5_000, until: { $0.contains(.pressDropped(eventId: "e1", reason: .notRecorded)) }))
 
         ports.isDiskFull.withLock { $0 = false }
         runtime.submit(BridgeRuntimeTests.press("feed", kind: "button", id: "e1"))

@@ -92,10 +92,13 @@ struct EventIdFileHostileTests {
         return formatter.string(from: date)
     }
 
-    @Test("3,000 unsafe presses with the longest ids accepted, 20 absurd ids (one warning), kill -9, restart: every replay dropped")
+    @Test("900 unsafe presses with the longest ids accepted, 20 absurd ids (one warning), kill -9, restart: every replay dropped")
     func replaysAfterKillAreDropped() throws {
         let world = try World()
-        let unsafeCount = 3_000
+        // Under the runtime inbox's 1,024 inputs, so that no press of the burst is dropped by the
+        // inbox (a dropped press is rightly run by the replay, which this test could not tell from a
+        // double run); 900 ids of the longest length still make the file far larger than one page.
+        let unsafeCount = 900
         let created = Self.timestamp(Date())
         let expires = Self.timestamp(Date().addingTimeInterval(600))
         var body = ""
