@@ -25,7 +25,7 @@ final class SoakWorld {
 
     var configPath: String { directory + "/bridge.yaml" }
     var stateDirectory: String { directory + "/state" }
-    var idFilePath: String { stateDirectory + "/unsafe-event-ids.json" }
+    var idFilePath: String { stateDirectory + "/unsafe-event-ids.jsonl" }
 
     init(bridgeExecutable: String, random: inout SoakRandom, sampleIntervalMs: Int) throws {
         guard let directory = FileText.temporaryDirectory(prefix: "bridge-soak") else {
@@ -45,7 +45,7 @@ final class SoakWorld {
         recorder = SoakRecorder(observing: simulator)
         do {
             fleet = try SoakFleet(actions: SoakConfig.actions, brokerPort: broker.port, random: &random)
-            sampler = try ResourceSampler(intervalMs: sampleIntervalMs, idFilePath: directory + "/state/unsafe-event-ids.json")
+            sampler = try ResourceSampler(intervalMs: sampleIntervalMs, idFilePath: directory + "/state/unsafe-event-ids.jsonl")
         } catch {
             simulator.stop()
             broker.stop()
