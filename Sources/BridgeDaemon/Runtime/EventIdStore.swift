@@ -12,9 +12,9 @@ import Glibc
 ///
 /// Used by the runtime's loop thread only (hence `@unchecked Sendable`).
 public final class EventIdStore: @unchecked Sendable {
-    public static let fileName = "unsafe-event-ids.jsonl"
+    public static let fileName = UnsafeEventIdFile.name
     /// The file of earlier versions (one JSON document), read once and migrated.
-    public static let legacyFileName = "unsafe-event-ids.json"
+    public static let legacyFileName = UnsafeEventIdFile.legacyName
     /// The largest log the reader accepts and the writer produces.
     public static let maxFileBytes = 4 * 1024 * 1024
     /// The most ids kept; the core's bound on unsafe ids is the same.

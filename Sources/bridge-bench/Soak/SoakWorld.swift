@@ -1,4 +1,5 @@
 import AiviSim
+import BridgeCore
 import Glibc
 import ShellSupport
 
@@ -25,7 +26,7 @@ final class SoakWorld {
 
     var configPath: String { directory + "/bridge.yaml" }
     var stateDirectory: String { directory + "/state" }
-    var idFilePath: String { stateDirectory + "/unsafe-event-ids.jsonl" }
+    var idFilePath: String { stateDirectory + "/" + UnsafeEventIdFile.name }
 
     init(bridgeExecutable: String, random: inout SoakRandom, sampleIntervalMs: Int) throws {
         guard let directory = FileText.temporaryDirectory(prefix: "bridge-soak") else {
@@ -45,7 +46,7 @@ final class SoakWorld {
         recorder = SoakRecorder(observing: simulator)
         do {
             fleet = try SoakFleet(actions: SoakConfig.actions, brokerPort: broker.port, random: &random)
-            sampler = try ResourceSampler(intervalMs: sampleIntervalMs, idFilePath: directory + "/state/unsafe-event-ids.jsonl")
+            sampler = try ResourceSampler(intervalMs: sampleIntervalMs, idFilePath: directory + "/state/" + UnsafeEventIdFile.name)
         } catch {
             simulator.stop()
             broker.stop()
