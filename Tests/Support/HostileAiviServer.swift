@@ -8,7 +8,10 @@ import Foundation
 /// Script keys: `patch_status` (200), `patch_headers` ([[name, value]]),
 /// `events_status` (200), `events_headers` ([[name, value]]), `events_body`
 /// (text sent once), `events_hold_s` (how long the stream then stays open with
-/// keep-alive comments; 0 closes at once).
+/// keep-alive comments; 0 closes at once), `events_more` (texts sent after the
+/// body while the stream is held, each connection from the first, but only the
+/// first `events_release` of them: a test raises it to deliver the next part
+/// once the bridge has handled the last one, instead of pacing by time).
 public final class HostileAiviServer: @unchecked Sendable {
     public let port: Int
     private let directory: TemporaryDirectory
@@ -115,8 +118,16 @@ public final class HostileAiviServer: @unchecked Sendable {
                 self.wfile.write(s.get('events_body', '').encode())
                 self.wfile.flush()
                 deadline = time.monotonic() + s.get('events_hold_s', 30)
+                sent, seen = 0, os.stat(script_file).st_mtime_ns
                 while time.monotonic() < deadline:
-                    time.sleep(0.2)
+                    time.sleep(0.05)
+                    if os.stat(script_file).st_mtime_ns != seen:
+                        seen = os.stat(script_file).st_mtime_ns
+                        s = script()
+                    more = s.get('events_more', [])[:s.get('events_release', 0)]
+                    for part in more[sent:]:
+                        self.wfile.write(part.encode())
+                    sent = max(sent, len(more))
                     self.wfile.write(b': keepalive\n\n')
                     self.wfile.flush()
             except (BrokenPipeError, ConnectionResetError):

@@ -92,33 +92,53 @@ struct EventIdFileHostileTests {
         return formatter.string(from: date)
     }
 
-    @Test("900 unsafe presses with the longest ids accepted, 20 absurd ids (one warning), kill -9, restart: every replay dropped")
+    /// `partCount` parts of `partSize` unsafe presses with ids of the longest accepted length
+    /// (and now and then an absurd 60 KB id), each part ending with a repeat-safe "mark" press
+    /// the test waits for.
+    static func parts(partCount: Int, partSize: Int) -> [String] {
+        let created = timestamp(Date())
+        let expires = timestamp(Date().addingTimeInterval(900))
+        return (0..<partCount).map { part in
+            var text = ""
+            for offset in 0..<partSize {
+                let index = part * partSize + offset
+                let prefix = "evt_\(index)_"
+                let id = prefix + String(repeating: "x", count: PressEnvelope.maxIdBytes - prefix.utf8.count)
+                text += frame(id: id, action: "feed", expiresAt: expires, createdAt: created)
+                if index % 500 == 0 {
+                    // An absurd id (60 KB, as in the review): refused, never run, never written.
+                    let absurd = "evt_absurd_\(index)_" + String(repeating: "y", count: 60_000)
+                    text += frame(id: absurd, action: "feed", expiresAt: expires, createdAt: created)
+                }
+            }
+            return text + frame(id: "evt_mark_\(part)", action: "mark", expiresAt: expires, createdAt: created)
+        }
+    }
+
+    /// Releases the parts one by one, each once the bridge has handled the one before (its
+    /// mark press reached MQTT), so no press of a part is dropped by the runtime inbox
+    /// (1,024 inputs): a dropped press is rightly run by the replay, which this test could not
+    /// tell from a double run.
+    static func deliver(_ parts: [String], to world: World, bridge: ChildProcess, marksBefore: Int) throws {
+        for released in 1...parts.count {
+            try world.server.setScript(["events_body": "", "events_hold_s": 600,
+                                        "events_more": parts, "events_release": released])
+            let marks = marksBefore + released
+            #expect(waitUntil(timeoutSeconds: 120) { world.count("home/mark") >= marks || !bridge.isRunning },
+                    "part \(released): \(world.count("home/feeder/cmd")) commands; \(bridge.stderr.suffix(2_000))")
+        }
+    }
+
+    @Test("2,000 unsafe presses with the longest ids accepted, 4 absurd ids (one warning), kill -9, restart: every replay dropped")
     func replaysAfterKillAreDropped() throws {
         let world = try World()
-        // Under the runtime inbox's 1,024 inputs, so that no press of the burst is dropped by the
-        // inbox (a dropped press is rightly run by the replay, which this test could not tell from a
-        // double run); 900 ids of the longest length still make the file far larger than one page.
-        let unsafeCount = 900
-        let created = Self.timestamp(Date())
-        let expires = Self.timestamp(Date().addingTimeInterval(600))
-        var body = ""
-        for index in 0..<unsafeCount {
-            let prefix = "evt_\(index)_"
-            let id = prefix + String(repeating: "x", count: PressEnvelope.maxIdBytes - prefix.utf8.count)
-            body += Self.frame(id: id, action: "feed", expiresAt: expires, createdAt: created)
-            if index % 150 == 0 {
-                // An absurd id (60 KB, as in the review): refused, never run, never written.
-                let absurd = "evt_absurd_\(index)_" + String(repeating: "y", count: 60_000)
-                body += Self.frame(id: absurd, action: "feed", expiresAt: expires, createdAt: created)
-            }
-        }
-        body += Self.frame(id: "evt_mark_\(UUID().uuidString)", action: "mark", expiresAt: expires, createdAt: created)
+        let unsafeCount = 2_000
+        let parts = Self.parts(partCount: 4, partSize: unsafeCount / 4)
+        try world.server.setScript(["events_body": "", "events_hold_s": 600, "events_more": parts, "events_release": 0])
 
         let first = try world.startBridge()
         #expect(waitUntil(timeoutSeconds: 30) { first.stderr.contains("mqtt connected") })
-        try world.server.setScript(["events_body": body, "events_hold_s": 120])
-        #expect(waitUntil(timeoutSeconds: 180) { world.count("home/mark") == 1 || !first.isRunning },
-                "\(world.count("home/feeder/cmd")) commands; \(first.stderr.suffix(2_000))")
+        try Self.deliver(parts, to: world, bridge: first, marksBefore: 0)
         #expect(world.count("home/feeder/cmd") == unsafeCount)
         let warnings = first.stderr.split(separator: "\n").filter { $0.contains(" warning skipping an event whose id is") }
         #expect(warnings.count == 1, "\(warnings.prefix(3))")
@@ -127,10 +147,11 @@ struct EventIdFileHostileTests {
         #expect(size > 0 && size <= EventIdStore.maxFileBytes, "id file of \(size) bytes")
 
         first.kill9()
+        try world.server.setScript(["events_body": "", "events_hold_s": 600, "events_more": parts, "events_release": 0])
         let second = try world.startBridge()
         // The new process opens the stream without Last-Event-ID: the service replays every press.
-        #expect(waitUntil(timeoutSeconds: 180) { world.count("home/mark") == 2 || !second.isRunning },
-                "\(second.stderr.suffix(2_000))")
+        #expect(waitUntil(timeoutSeconds: 30) { second.stderr.contains("mqtt connected") })
+        try Self.deliver(parts, to: world, bridge: second, marksBefore: parts.count)
         #expect(world.count("home/feeder/cmd") == unsafeCount, "an unsafe press ran twice")
         #expect(!second.stderr.contains("was damaged"), "\(second.stderr.prefix(2_000))")
         #expect(!second.stderr.contains("cannot read"), "\(second.stderr.prefix(2_000))")
