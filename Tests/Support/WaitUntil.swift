@@ -24,8 +24,9 @@ public func waitUntil(timeoutSeconds: Double = 10, _ condition: () throws -> Boo
     return try condition()
 }
 
-/// A unique temporary directory, removed by `remove()`.
-public struct TemporaryDirectory: Sendable {
+/// A unique temporary directory, removed by `remove()` or, at the latest, when
+/// the last reference to it goes (a test never leaves its files in /tmp).
+public final class TemporaryDirectory: Sendable {
     public let path: String
 
     public init(prefix: String = "sbtest") throws {
@@ -40,6 +41,8 @@ public struct TemporaryDirectory: Sendable {
     public func remove() {
         try? FileManager.default.removeItem(atPath: path)
     }
+
+    deinit { remove() }
 }
 
 /// Thread-safe collection of values a callback produces, for assertions in tests.

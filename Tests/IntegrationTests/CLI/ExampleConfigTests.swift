@@ -2,11 +2,15 @@ import BridgeCore
 @testable import BridgeDaemon
 import Foundation
 import Testing
+import TestSupport
 
 /// Every example config in `config/` loads and passes `check`; the ways a
 /// hand-edited file goes wrong on a board (CRLF, BOM, tabs) work or say exactly what.
 @Suite("Example configs and the check/render commands")
-struct ExampleConfigTests {
+final class ExampleConfigTests {
+    /// The directories this test made, removed with it.
+    private var directories: [TemporaryDirectory] = []
+
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -15,9 +19,10 @@ struct ExampleConfigTests {
 
     static func path(_ name: String) -> String { packageRoot.appendingPathComponent("config/\(name)").path }
 
-    static func credentialsDirectory() throws -> String {
-        let directory = NSTemporaryDirectory() + "sb-cred-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    func credentialsDirectory() throws -> String {
+        let made = try TemporaryDirectory(prefix: "sb-cred")
+        directories.append(made)
+        let directory = made.path
         try "test-token\n".write(toFile: directory + "/aivi-token", atomically: true, encoding: .utf8)
         return directory
     }
@@ -44,7 +49,7 @@ struct ExampleConfigTests {
 
     @Test(arguments: examples)
     func examplePassesCheck(name: String) throws {
-        let credentials = try Self.credentialsDirectory()
+        let credentials = try credentialsDirectory()
         let path = try Self.hermeticCopy(name, directory: credentials)
         let result = CheckCommand.run(configPath: path, environment: ["CREDENTIALS_DIRECTORY": credentials])
         #expect(result.status == 0, "\(result.output)")
@@ -77,7 +82,7 @@ struct ExampleConfigTests {
     /// Hermetic: the token file is one this test knows is missing (an
     /// installed board has /etc/switchboard-bridge/aivi-token).
     @Test func checkReportsAMissingTokenAndFails() throws {
-        let directory = try Self.credentialsDirectory()
+        let directory = try credentialsDirectory()
         let path = try Self.hermeticCopy("esphome.yaml", directory: directory,
                                          replacing: [("/etc/switchboard-bridge/aivi-token", directory + "/missing-token")])
         let result = CheckCommand.run(configPath: path, environment: [:])
@@ -88,7 +93,7 @@ struct ExampleConfigTests {
     }
 
     @Test func checkReportsEveryConfigErrorWithFileLineAndColumn() throws {
-        let directory = try Self.credentialsDirectory()
+        let directory = try credentialsDirectory()
         let path = directory + "/bad.yaml"
         try """
         aivi:

@@ -2,13 +2,17 @@ import BridgeCore
 @testable import BridgeDaemon
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("Persisted event ids of actions not safe to repeat")
-struct EventIdStoreTests {
+final class EventIdStoreTests {
+    /// The directories this test made, removed with it.
+    private var directories: [TemporaryDirectory] = []
+
     func directory() throws -> String {
-        let path = NSTemporaryDirectory() + "sb-store-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        let made = try TemporaryDirectory(prefix: "sb-store")
+        directories.append(made)
+        return made.path
     }
 
     func lines(_ path: String) -> [String] {
