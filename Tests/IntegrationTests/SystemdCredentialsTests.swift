@@ -40,6 +40,39 @@ import Testing
         #expect(loaded.source == .file(path: tokenFile))
     }
 
+    /// The unit's `SetCredential=aivi-token:\n` stands in for a missing credential file:
+    /// a blank credential is no credential, and the config's own source is used.
+    @Test(arguments: ["\n", "", " \t\n"])
+    func aBlankCredentialCountsAsAbsent(contents: String) throws {
+        let credentials = try SystemdTestDirectory()
+        defer { credentials.remove() }
+        _ = try credentials.writeFile("aivi-token", contents, mode: 0o400)
+        let loader = CredentialLoader(
+            tokenFilePath: credentials.path + "/absent", tokenEnvironmentVariable: "AIVI_TOKEN",
+            environment: ["CREDENTIALS_DIRECTORY": credentials.path, "AIVI_TOKEN": "env-token"])
+
+        let loaded = try loader.load()
+
+        #expect(loaded.secret.revealedValue == "env-token")
+        #expect(loaded.source == .environmentVariable(name: "AIVI_TOKEN"))
+    }
+
+    @Test func aBlankCredentialWithNoOtherTokenSaysWhyEachSourceFailed() throws {
+        let credentials = try SystemdTestDirectory()
+        defer { credentials.remove() }
+        _ = try credentials.writeFile("aivi-token", "\n", mode: 0o400)
+        let tokenFile = credentials.path + "/aivi-token-file"
+        let loader = CredentialLoader(tokenFilePath: tokenFile, tokenEnvironmentVariable: nil,
+                                      environment: ["CREDENTIALS_DIRECTORY": credentials.path])
+
+        #expect(throws: CredentialError.noTokenFound(tried: [
+            .systemdCredential(name: "aivi-token", path: credentials.path + "/aivi-token"), .file(path: tokenFile),
+        ])) { try loader.load() }
+        #expect(TokenErrorText.reason(.systemdCredential(name: "aivi-token", path: credentials.path + "/aivi-token"))
+            .contains("LoadCredential= found no file"))
+        #expect(TokenErrorText.reason(.file(path: tokenFile)).contains("No such file"))
+    }
+
     @Test func fallsBackToTheEnvironmentVariableWhenTheFileIsMissing() throws {
         let directory = try SystemdTestDirectory()
         defer { directory.remove() }

@@ -22,6 +22,8 @@ import Testing
         "Wants=network-online.target mosquitto.service time-sync.target",
         "After=network-online.target mosquitto.service time-sync.target",
         "LoadCredential=aivi-token:/etc/switchboard-bridge/aivi-token",
+        "SetCredential=aivi-token:\\n",
+        "RestartPreventExitStatus=78",
         "DynamicUser=yes",
         "StateDirectory=switchboard-bridge",
         "ConfigurationDirectory=switchboard-bridge",

@@ -97,7 +97,7 @@ public final class Daemon: Sendable {
         let options = DaemonOptions(configPath: configPath, environment: environment)
         do { daemon = try Daemon(options: options, log: log) } catch {
             log.error("\(error)")
-            return 1
+            return error.exitStatus
         }
         do {
             try SignalWatcher.start { signal in
@@ -119,6 +119,19 @@ public enum DaemonStartError: Error, CustomStringConvertible {
     case mqttPassword(String)
     case stateDirectory(String)
     case http(String)
+
+    /// `EX_CONFIG` for what only the administrator can fix (the config, the token, the MQTT
+    /// password): the unit's `RestartPreventExitStatus=` then stops systemd from restarting
+    /// it in a loop. 1 for the rest, which a restart may cure (a state directory not mounted yet).
+    public var exitStatus: Int32 {
+        switch self {
+        case .badConfig, .token, .mqttPassword: return Self.configurationExitStatus
+        case .stateDirectory, .http: return 1
+        }
+    }
+
+    /// `EX_CONFIG` from sysexits.h; systemd shows it as `status=78/CONFIG`.
+    public static let configurationExitStatus: Int32 = 78
 
     public var description: String {
         switch self {

@@ -7,6 +7,10 @@ import ShellSupport
 ///
 /// A missing file moves on to the next source; a file that exists but cannot be read is
 /// an error. The token is the first line, trimmed of surrounding whitespace.
+///
+/// An empty (or whitespace-only) systemd credential counts as absent: the unit's
+/// `SetCredential=aivi-token:\n` is what systemd passes when `LoadCredential=` finds
+/// no file, so a config with `token_file` or `token_env` starts without one.
 public struct CredentialLoader: Sendable {
     /// The systemd credential name (`LoadCredential=<name>:...`).
     public var credentialName: String
@@ -57,7 +61,8 @@ public struct CredentialLoader: Sendable {
     private func read(_ source: TokenSource) throws(CredentialError) -> LoadedToken? {
         switch source {
         case .systemdCredential(_, let path):
-            guard let contents = try TokenFileReader.read(path: path, source: source) else { return nil }
+            guard let contents = try TokenFileReader.read(path: path, source: source),
+                  !Self.isBlank(contents.text) else { return nil }
             return LoadedToken(secret: try Self.token(in: contents.text, source: source), source: source, warnings: [])
         case .file(let path):
             guard let contents = try TokenFileReader.read(path: path, source: source) else { return nil }
@@ -67,6 +72,11 @@ public struct CredentialLoader: Sendable {
             guard let value = environment[name] else { return nil }
             return LoadedToken(secret: try Self.token(in: value, source: source), source: source, warnings: [])
         }
+    }
+
+    /// True when `text` holds nothing but whitespace (the unit's stand-in for a missing credential).
+    static func isBlank(_ text: String) -> Bool {
+        text.allSatisfy(\.isWhitespace)
     }
 
     /// The first line of `text`, trimmed; throws when nothing is left.

@@ -17,7 +17,7 @@ enum TokenErrorText {
         case .noTokenFound:
             return Described(message: "\(error)", settingKey: nil)
         case .unreadable(let source, _), .tooLarge(let source, _), .empty(let source), .notText(let source):
-            return Described(message: "\(error)\(chosenBy(source, config).isEmpty ? "" : ";" + chosenBy(source, config))",
+            return Described(message: "\(error)\(chosenBy(source, config))",
                              settingKey: settingKey(source))
         }
     }
@@ -25,7 +25,10 @@ enum TokenErrorText {
     /// Why a source that was tried held nothing.
     static func reason(_ source: TokenSource) -> String {
         switch source {
-        case .systemdCredential(_, let path), .file(let path): return FileAccessProbe.readProblem(path) ?? "not found"
+        case .systemdCredential(_, let path):
+            // Tried and passed over: absent, or the unit's empty stand-in for a missing file.
+            return FileAccessProbe.readProblem(path) == nil ? "empty: the unit's LoadCredential= found no file" : "not found"
+        case .file(let path): return FileAccessProbe.readProblem(path) ?? "not found"
         case .environmentVariable: return "not set"
         }
     }

@@ -120,12 +120,17 @@ struct PackagingTests {
         #expect(without.status == 1 && without.output.contains("API token"), "\(without.output)")
     }
 
-    /// A fresh install enables the unit; it must not start (and fail in a loop) before
-    /// the token its LoadCredential= needs exists.
-    @Test func unitWaitsForTheToken() throws {
+    /// The credential file is optional (a config may name token_file or token_env): no
+    /// condition on it, a SetCredential= fallback for the same id, and a missing token is
+    /// exit 78, which the unit does not restart. `packaging/test-unit-start` runs all three
+    /// cases under a real systemd.
+    @Test func unitStartsWithoutTheCredentialFileAndDoesNotLoopWithoutAToken() throws {
         let lines = try Self.text("systemd/switchboard-bridge.service").split(separator: "\n").map(String.init)
-        #expect(lines.contains("ConditionPathExists=/etc/switchboard-bridge/aivi-token"))
+        #expect(!lines.contains { $0.hasPrefix("ConditionPathExists=") })
         #expect(lines.contains("LoadCredential=aivi-token:/etc/switchboard-bridge/aivi-token"))
+        #expect(lines.contains("SetCredential=aivi-token:\\n"))
+        #expect(lines.contains("RestartPreventExitStatus=\(DaemonStartError.configurationExitStatus)"))
+        #expect(DaemonStartError.token("x").exitStatus == DaemonStartError.configurationExitStatus)
     }
 
     /// `build-deb` points the unit at /usr/bin by rewriting exactly this line.
