@@ -9,17 +9,36 @@ extension Bridge {
 
     /// Starts a PATCH of the latest content when the widget is free to publish and
     /// the content differs from what the service holds (or a press is owed one).
+    /// A state-only change inside the publish interval waits: the interval's
+    /// timer calls this again when it ends, and the latest content goes then.
     mutating func publishIfNeeded(_ slug: String, _ effects: inout [BridgeEffect]) {
         guard isSettled, let template = templates[slug], var publisher = publishers[slug],
-              publisher.isFreeToSend else { return }
+              publisher.mayStartPatch else { return }
         let body = template.body(states: states)
         guard publisher.shouldSend(body) else { return }
-        let request = PatchRequest(slug: slug, body: body, requestId: nextRequestId)
+        let answersPress = publisher.answerOwedGeneration != nil
+        let request = PatchRequest(slug: slug, body: body, requestId: nextRequestId, answersPress: answersPress)
         nextRequestId += 1
         publisher.inFlight = WidgetPublisher.InFlight(
             requestId: request.requestId, body: body, coversAnswerGeneration: answerGeneration)
-        publishers[slug] = publisher
         effects.append(.sendPatch(request))
+        startPublishInterval(slug, &publisher, &effects)
+        publishers[slug] = publisher
+    }
+
+    /// The widget's minimum spacing of state-only PATCHes: its own setting, else
+    /// the `timing` default; 0 means none.
+    func minPublishIntervalMs(_ slug: String) -> Int64 {
+        widgetsBySlug[slug]?.minPublishIntervalMs ?? config.timing.minPublishIntervalMs
+    }
+
+    /// A PATCH just started: the next state-only one waits a whole interval
+    /// (restarting the timer when an answer went out inside the interval).
+    func startPublishInterval(_ slug: String, _ publisher: inout WidgetPublisher, _ effects: inout [BridgeEffect]) {
+        let intervalMs = minPublishIntervalMs(slug)
+        guard intervalMs > 0 else { return }
+        publisher.isInPublishInterval = true
+        effects.append(.startTimer(.publishInterval(slug: slug), afterMs: intervalMs))
     }
 
     mutating func patchCompleted(_ slug: String, _ requestId: UInt64, _ outcome: PatchOutcome, _ effects: inout [BridgeEffect]) {
@@ -96,6 +115,9 @@ extension Bridge {
             if !isSettled { settle(&effects) }
         case .publishRetry(let slug):
             publishers[slug]?.isRetryScheduled = false
+            publishIfNeeded(slug, &effects)
+        case .publishInterval(let slug):
+            publishers[slug]?.isInPublishInterval = false
             publishIfNeeded(slug, &effects)
         case .confirm(let key):
             confirmTimedOut(key, &effects)

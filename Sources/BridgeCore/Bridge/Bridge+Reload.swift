@@ -52,6 +52,7 @@ extension Bridge {
             // A permanent refusal may be what the new config fixes: try again now.
             // A 429 or a transient failure keeps its wait.
             if publishers[slug]?.isRetryScheduled == true, publishers[slug]?.loggedPermanentStatus != nil { effects.append(.cancelTimer(.publishRetry(slug: slug))) }
+            if publishers[slug]?.isInPublishInterval == true { effects.append(.cancelTimer(.publishInterval(slug: slug))) }
             publishers[slug] = nil
         }
     }

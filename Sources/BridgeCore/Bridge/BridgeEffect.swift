@@ -38,6 +38,9 @@ public struct PatchRequest: Sendable, Equatable {
     public var slug: String
     public var body: String
     public var requestId: UInt64
+    /// This PATCH answers a press: it went out at once, even inside the
+    /// widget's publish interval. False for state-only publishes.
+    public var answersPress: Bool = false
 }
 
 /// The timers the core starts; starting one that runs restarts it.
@@ -46,6 +49,9 @@ public enum BridgeTimer: Sendable, Hashable {
     case settle
     /// A failed PATCH of this widget is retried.
     case publishRetry(slug: String)
+    /// The widget's minimum publish interval since its last PATCH started has
+    /// passed: a state-only publish held back inside it goes out now.
+    case publishInterval(slug: String)
     /// A toggle press waits for the device to confirm.
     case confirm(ActionKey)
     /// After settling and a grace: look for actions never heard from.

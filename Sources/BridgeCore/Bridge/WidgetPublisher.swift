@@ -1,6 +1,14 @@
 /// The publishing state of one widget: at most one PATCH in flight, the last
-/// body the service acknowledged, a retry schedule, and whether a press is owed
-/// an answer even if the content did not change.
+/// body the service acknowledged, a retry schedule, whether a press is owed
+/// an answer even if the content did not change, and the politeness interval.
+///
+/// Politeness: a PATCH that only carries state changes starts at least the
+/// widget's `min_publish_interval_ms` after the previous PATCH started. The
+/// interval is a timer (the shell's clock is monotonic), not arithmetic on the
+/// wall clock, so a clock step can neither stall nor shorten it. A change that
+/// comes inside the interval waits for its end, when the latest content goes
+/// out (one trailing PATCH, however many changes came); an answer to a press
+/// goes at once.
 struct WidgetPublisher: Sendable {
     struct InFlight: Sendable {
         var requestId: UInt64
@@ -18,14 +26,22 @@ struct WidgetPublisher: Sendable {
     var answerOwedGeneration: UInt64?
     /// The permanent error already logged in this failure streak.
     var loggedPermanentStatus: Int?
+    /// A PATCH started less than the minimum publish interval ago (the
+    /// `.publishInterval` timer runs): state-only publishes wait for its end.
+    var isInPublishInterval = false
 
     /// No PATCH in flight and no retry waiting: checked before rendering, which
     /// is most of the cost of a burst.
     var isFreeToSend: Bool { inFlight == nil && !isRetryScheduled }
 
+    /// Free to send, and either owed an answer or past the publish interval:
+    /// also checked before rendering, so a flapping device costs no rendering
+    /// inside the interval.
+    var mayStartPatch: Bool { isFreeToSend && (answerOwedGeneration != nil || !isInPublishInterval) }
+
     /// Whether a PATCH should start now for `body`.
     func shouldSend(_ body: String) -> Bool {
-        isFreeToSend && (body != lastAcknowledgedBody || answerOwedGeneration != nil)
+        mayStartPatch && (body != lastAcknowledgedBody || answerOwedGeneration != nil)
     }
 
     mutating func acknowledge(_ sent: InFlight) {

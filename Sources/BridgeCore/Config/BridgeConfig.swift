@@ -139,6 +139,13 @@ public struct TimingSettings: Sendable, Equatable {
     public var buttonAnswerWindowMs: Int64 = 1_500
     /// On SIGTERM, how long a PATCH in flight may take before the bridge exits.
     public var stopGraceMs: Int64 = 3_000
+    /// Politeness: PATCHes that only carry state changes start at least this
+    /// long after the widget's previous PATCH (the latest content, one trailing
+    /// PATCH per interval; the first change goes at once); an answer to a press
+    /// is never delayed. 0 turns it off. A widget may set its own.
+    public var minPublishIntervalMs: Int64 = 200
+    /// The values `min_publish_interval_ms` accepts (0 = off, up to a minute).
+    public static let minPublishIntervalMsRange: ClosedRange<Int64> = 0...60_000
 
     public init() {}
 }

@@ -151,6 +151,9 @@ extension ConfigDecoder {
         if let value = integer(section, "stream_dead_after_ms", range: 1_000...600_000) { timing.streamDeadAfterMs = value }
         if let value = integer(section, "stop_grace_ms", range: 0...60_000) { timing.stopGraceMs = value }
         if let value = integer(section, "button_answer_window_ms", range: 0...4_000) { timing.buttonAnswerWindowMs = value }
+        if let value = integer(section, "min_publish_interval_ms", range: TimingSettings.minPublishIntervalMsRange) {
+            timing.minPublishIntervalMs = value
+        }
         if timing.publishRetryCapMs < timing.publishRetryInitialMs {
             error("'publish_retry_cap_ms' in 'timing' must not be below 'publish_retry_initial_ms'",
                   at: section.value("publish_retry_cap_ms")?.location ?? section.location)

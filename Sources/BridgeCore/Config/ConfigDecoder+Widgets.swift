@@ -53,7 +53,8 @@ extension ConfigDecoder {
             }
             actions.append(action)
         }
-        let widgetConfig = WidgetConfig(slug: slug ?? "", actions: actions, location: node.location)
+        let intervalMs = integer(widget, "min_publish_interval_ms", range: TimingSettings.minPublishIntervalMsRange)
+        let widgetConfig = WidgetConfig(slug: slug ?? "", actions: actions, location: node.location, minPublishIntervalMs: intervalMs)
         checkContentSize(widgetConfig, name: name)
         return widgetConfig
     }

@@ -12,8 +12,9 @@ public enum ConfigKeys {
     public static let timing = [
         "confirm_timeout_ms", "settle_window_ms", "publish_retry_initial_ms", "publish_retry_cap_ms",
         "permanent_error_retry_ms", "dedupe_margin_ms", "dedupe_capacity", "stream_dead_after_ms", "stop_grace_ms", "button_answer_window_ms",
+        "min_publish_interval_ms",
     ]
-    public static let widget = ["slug", "actions"]
+    public static let widget = ["slug", "actions", "min_publish_interval_ms"]
     /// The keys of each top-level section.
     public static let sectionKeys = ["aivi": aivi, "mqtt": mqtt, "status": status, "timing": timing]
     public static let message = ["topic", "payload", "qos", "retain"]

@@ -4,11 +4,14 @@ public struct WidgetConfig: Sendable, Equatable {
     public var actions: [ActionConfig]
     /// Where in the config file the widget starts (for messages).
     public var location: SourceLocation?
+    /// This widget's own `min_publish_interval_ms`; nil uses the `timing` default.
+    public var minPublishIntervalMs: Int64?
 
-    public init(slug: String, actions: [ActionConfig], location: SourceLocation? = nil) {
+    public init(slug: String, actions: [ActionConfig], location: SourceLocation? = nil, minPublishIntervalMs: Int64? = nil) {
         self.slug = slug
         self.actions = actions
         self.location = location
+        self.minPublishIntervalMs = minPublishIntervalMs
     }
 }
 

@@ -30,6 +30,15 @@ struct BridgeHarness {
         send(.mqttConnected)
         for (topic, payload) in states { ackAll(message(topic, payload)) }
         ackAll(send(.timerFired(.settle)))
+        endPublishIntervals()
+    }
+
+    /// Lets every widget's minimum publish interval run out (as a quiet spell
+    /// would), answering with 200 whatever its end publishes.
+    mutating func endPublishIntervals() {
+        for slug in bridge.publishers.keys.sorted() where bridge.publishers[slug]?.isInPublishInterval == true {
+            ackAll(send(.timerFired(.publishInterval(slug: slug))))
+        }
     }
 
     /// Answers every PATCH in `effects` (and the ones those answers cause) with `status`.

@@ -5,6 +5,7 @@ import Testing
 /// interleavings of device messages, presses, duplicate deliveries, PATCH
 /// failures, clock jumps, MQTT drops and crashes mid-batch, with the product's
 /// invariants checked after every step. A failure names its seed and step.
+/// Seeds vary the minimum publish interval (200 ms default, off, 1 s, 50 ms).
 @Suite("Seeded simulation of the core")
 struct BridgeSimulationTests {
     static let seeds: [UInt64] = Array(1...12)
@@ -29,8 +30,12 @@ struct BridgeSimulationTests {
 struct SimulatedWorld {
     var random: SplitMix64
     var bridge: Bridge
-    let config = BridgeConfig.sample
+    let config: BridgeConfig
     var boardClockMs: Int64 = 1_800_000_000_000
+    /// The board's wall clock jumps; this one (for the interval invariant) does not.
+    var clockJumpsMs: Int64 = 0
+    /// When each widget's last PATCH started, on the monotonic clock (this incarnation).
+    var lastPatchStartMs: [String: Int64] = [:]
     var serverOffsetMs: Int64 = 0
     var timers: [BridgeTimer: Int64] = [:]
     /// PATCHes sent and not yet answered, by slug (of this incarnation).
@@ -48,10 +53,14 @@ struct SimulatedWorld {
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
-        bridge = Bridge(config: BridgeConfig.sample, randomSeed: seed)
+        var config = BridgeConfig.sample
+        config.timing.minPublishIntervalMs = [200, 0, 1_000, 50][Int(seed % 4)]
+        self.config = config
+        bridge = Bridge(config: config, randomSeed: seed)
     }
 
     var serverClockMs: Int64 { boardClockMs + serverOffsetMs }
+    var monotonicMs: Int64 { boardClockMs - clockJumpsMs }
 
     mutating func step() {
         boardClockMs += Int64.random(in: 0...300, using: &random)
@@ -77,6 +86,7 @@ struct SimulatedWorld {
         let server = serverClockMs
         let jumpMs = (server - offsetMs) - boardClockMs
         boardClockMs += jumpMs
+        clockJumpsMs += jumpMs
         serverOffsetMs = offsetMs
         timers = timers.mapValues { $0 + jumpMs }   // timers run on a monotonic clock
     }
@@ -180,6 +190,7 @@ struct SimulatedWorld {
     mutating func restart() {
         timers = [:]
         inFlight = [:]
+        lastPatchStartMs = [:]
         bridge = Bridge(config: config, rememberedUnsafeEvents: persistedUnsafe, randomSeed: random.next())
         feed(.mqttConnected)
     }
@@ -220,6 +231,16 @@ struct SimulatedWorld {
         }
     }
 
+    /// Politeness: a state-only PATCH starts at least the interval after the
+    /// widget's previous PATCH (monotonic time: wall-clock jumps do not count).
+    mutating func checkPublishInterval(_ request: PatchRequest) {
+        let intervalMs = config.timing.minPublishIntervalMs
+        if !request.answersPress, let last = lastPatchStartMs[request.slug], monotonicMs - last < intervalMs {
+            violation = "state-only PATCHes of \(request.slug) \(monotonicMs - last) ms apart (interval \(intervalMs) ms)"
+        }
+        lastPatchStartMs[request.slug] = monotonicMs
+    }
+
     mutating func perform(_ effects: [BridgeEffect]) {
         for effect in effects { perform(effect) }
     }
@@ -229,6 +250,7 @@ struct SimulatedWorld {
         case .sendPatch(let request):
             if inFlight[request.slug] != nil { violation = "two PATCHes in flight for \(request.slug)" }
             inFlight[request.slug] = request
+            checkPublishInterval(request)
         case .startTimer(let timer, let afterMs):
             timers[timer] = boardClockMs + afterMs
         case .cancelTimer(let timer):

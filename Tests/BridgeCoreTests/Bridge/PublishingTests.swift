@@ -40,6 +40,8 @@ struct PublishingTests {
         #expect(harness.message("home/fan/state", "ON").patches.isEmpty)
         #expect(harness.message("home/fan/state", "OFF").patches.isEmpty)
         #expect(harness.message("stat/fountain/POWER", "ON").patches.isEmpty)
+        // A PATCH slower than the publish interval: the interval ends while it is in flight.
+        #expect(harness.send(.timerFired(.publishInterval(slug: "living-room"))).patches.isEmpty)
         let next = harness.send(.patchCompleted(slug: "living-room", requestId: first[0].requestId, outcome: .status(200))).patches
         #expect(next.count == 1)
         #expect(next.first?.body == harness.bridge.renderedBody(slug: "living-room"))
@@ -65,6 +67,7 @@ struct PublishingTests {
             else { Issue.record("no retry timer"); return }
             delays.append(delayMs)
             harness.message("stat/fountain/POWER", delays.count % 2 == 0 ? "ON" : "OFF")
+            harness.endPublishIntervals()   // every backoff outlasts the default interval
             request = harness.send(.timerFired(.publishRetry(slug: "living-room"))).patches[0]
             #expect(request.body == harness.bridge.renderedBody(slug: "living-room"))
         }
@@ -93,6 +96,7 @@ struct PublishingTests {
             let effects = harness.send(.patchCompleted(slug: "living-room", requestId: request.requestId, outcome: .status(status)))
             errorLogs += effects.compactMap { if case .log(.error, let text) = $0 { text } else { nil } }
             #expect(effects.contains(.startTimer(.publishRetry(slug: "living-room"), afterMs: 300_000)))
+            harness.endPublishIntervals()
             request = harness.send(.timerFired(.publishRetry(slug: "living-room"))).patches[0]
         }
         #expect(errorLogs.count == 1)
@@ -120,6 +124,7 @@ struct TokenRefusalRetryTests {
         let request = harness.message("home/fan/state", "OFF").patches[0]
         let refused = harness.send(.patchCompleted(slug: "living-room", requestId: request.requestId, outcome: .status(status)))
         #expect(refused.contains(.startTimer(.publishRetry(slug: "living-room"), afterMs: 300_000)))
+        harness.endPublishIntervals()
         let connected = harness.send(.eventStreamConnected)
         #expect(connected.contains(.cancelTimer(.publishRetry(slug: "living-room"))))
         #expect(connected.patches.map(\.slug) == ["living-room"])

@@ -44,6 +44,7 @@ struct ReloadTests {
         harness.connectAndSettle()
         let first = harness.message("home/fan/state", "OFF").patches[0]
         harness.send(.patchCompleted(slug: "living-room", requestId: first.requestId, outcome: .status(404)))
+        harness.endPublishIntervals()
         let afterReload = harness.send(.configReloaded(.sample))
         #expect(afterReload.patches.map(\.slug) == ["living-room"], "a 404 may be what the new config fixed")
 
