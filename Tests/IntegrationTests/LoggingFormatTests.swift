@@ -77,6 +77,33 @@ import Testing
         #expect(line == "<4>bad payload:\\n{\"a\":\\t1}\\r?[31m")
     }
 
+    /// C1 controls (CSI is `\u{9B}`), line separators and bidirectional overrides are
+    /// replaced like C0 ones: a terminal or a journal viewer would act on them.
+    @Test(arguments: [
+        ("\u{9B}31mred", "?31mred"), ("a\u{85}b", "a?b"), ("a\u{2028}b", "a?b"), ("evil\u{202E}txt.exe", "evil?txt.exe"),
+        ("\u{7F}\u{9F}", "??"), ("café ☕", "café ☕"),
+    ])
+    func controlCharactersOfEveryKindAreReplaced(message: String, expected: String) {
+        #expect(LogLineFormatter.singleLine(message) == expected)
+    }
+
+    @Test(arguments: [
+        (String(repeating: "a", count: 4_096), String(repeating: "a", count: 4_096)),
+        (String(repeating: "a", count: 4_097), String(repeating: "a", count: 4_072) + "…[+25]"),
+        (String(repeating: "é", count: 10_000), String(repeating: "é", count: 4_072) + "…[+5928]"),
+        (String(repeating: "\n", count: 3_000), String(repeating: "\\n", count: 2_036) + "…[+964]"),
+    ])
+    func aLongMessageIsCutWithAMarker(message: String, expected: String) {
+        let line = LogLineFormatter.singleLine(message)
+        #expect(line == expected, "\(line.suffix(30))")
+        #expect(line.unicodeScalars.count <= LogLineFormatter.maxMessageScalars)
+    }
+
+    @Test func aHugeMessageIsCutQuickly() {
+        let line = LogLineFormatter(format: .journal).line(level: .warning, message: String(repeating: "x", count: 5_000_000), epochMs: 0)
+        #expect(line.hasSuffix("…[+4995928]"))
+    }
+
     struct DetectCase: Sendable, CustomTestStringConvertible {
         let journalStream: String?
         let standardError: FileIdentity?

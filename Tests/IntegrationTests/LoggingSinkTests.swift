@@ -1,3 +1,4 @@
+import BridgeCore
 import Testing
 
 @testable import BridgeDaemon
@@ -10,13 +11,16 @@ final class LoggingTestCapture: @unchecked Sendable {
 
     var lines: [String] { lock.withLock { collected } }
 
+    func append(_ line: String) { lock.withLock { collected.append(line) } }
+
     func advance(byMs milliseconds: Int64) { lock.withLock { nowMs += milliseconds } }
 
-    func makeSink(minimumLevel: LogLevel = .info, format: LogLineFormat, maxPerWindow: Int = 5) -> LogSink {
+    func makeSink(minimumLevel: LogLevel = .info, format: LogLineFormat, maxPerWindow: Int = 5, infoPerWindow: Int = 60) -> LogSink {
         LogSink(
             minimumLevel: minimumLevel,
             format: format,
             rateLimiter: RepeatRateLimiter(maxPerWindow: maxPerWindow, windowMs: 60_000, maxKeys: 64),
+            infoRateLimiter: RepeatRateLimiter(maxPerWindow: infoPerWindow, windowMs: 60_000, maxKeys: 64),
             clock: LogClock(
                 wallClockEpochMs: { [self] in lock.withLock { nowMs } },
                 monotonicMs: { [self] in lock.withLock { nowMs } }
@@ -86,8 +90,7 @@ final class LoggingTestCapture: @unchecked Sendable {
         let capture = LoggingTestCapture()
         let sink = capture.makeSink(format: .journal, maxPerWindow: 1)
 
-        sink.error("PATCH failed: 503")
-        sink.error("PATCH failed: 503")
+        for _ in 0..<2 { sink.error("PATCH failed: 503") }
         sink.flushSuppressed()
         capture.advance(byMs: 60_000)
         sink.flushSuppressed()
@@ -95,18 +98,106 @@ final class LoggingTestCapture: @unchecked Sendable {
         #expect(capture.lines == ["<3>PATCH failed: 503", "<3>suppressed 1 similar message: PATCH failed: 503"])
     }
 
-    @Test func infoAndDebugAreNotRateLimited() {
+    @Test func infoIsLimitedAtItsOwnRateAndDebugIsNot() {
         let capture = LoggingTestCapture()
-        let sink = capture.makeSink(minimumLevel: .debug, format: .journal, maxPerWindow: 1)
+        let sink = capture.makeSink(minimumLevel: .debug, format: .journal, maxPerWindow: 1, infoPerWindow: 3)
 
-        for _ in 0..<5 { sink.info("press received") }
+        for index in 0..<5 { sink.info("press \(index) received") }
+        for index in 0..<5 { sink.debug("tick \(index)") }
+        capture.advance(byMs: 60_000)
+        sink.flushSuppressed()
 
-        #expect(capture.lines.count == 5)
+        #expect(capture.lines == [
+            "<6>press 0 received", "<6>press 1 received", "<6>press 2 received",
+            "<7>tick 0", "<7>tick 1", "<7>tick 2", "<7>tick 3", "<7>tick 4",
+            "<6>suppressed 2 similar messages: press 4 received",
+        ])
+    }
+
+    @Test func theDaemonsDefaultsAreFiveWarningsAndSixtyInfoLinesAMinutePerKind() {
+        let capture = LoggingTestCapture()
+        let sink = LogSink(format: .journal, clock: LogClock(wallClockEpochMs: { 0 }, monotonicMs: { 0 }),
+                           writeLine: { line in capture.append(line) })
+
+        for index in 0..<100 { sink.log(.warning, message: "press \(index) \("lights/ghost"): unknown action") }
+        for index in 0..<100 { sink.log(.info, message: "press \(index) \("lights/porch"): command \("on") sent") }
+
+        #expect(capture.lines.filter { $0.hasPrefix("<4>") }.count == 5)
+        #expect(capture.lines.filter { $0.hasPrefix("<6>") }.count == LogSink.defaultInfoLinesPerMinute)
+    }
+
+    /// Issue 12, item 7: a unique id per message used to make every line a key of its own.
+    @Test func messagesOfOneKindAreLimitedTogetherHoweverUniqueTheirText() {
+        let capture = LoggingTestCapture()
+        let sink = capture.makeSink(format: .journal, maxPerWindow: 2)
+
+        for index in 0..<1_000 {
+            sink.log(.warning, message: "skipping malformed event \("evt_\(index)"): \("not JSON \(index)")")
+        }
+        sink.log(.warning, message: "press \("evt_x") \("lights/ghost"): unknown action")
+        capture.advance(byMs: 60_000)
+        sink.flushSuppressed()
+
+        #expect(capture.lines == [
+            "<4>skipping malformed event evt_0: not JSON 0",
+            "<4>skipping malformed event evt_1: not JSON 1",
+            "<4>press evt_x lights/ghost: unknown action",
+            "<4>suppressed 998 similar messages: skipping malformed event evt_999: not JSON 999",
+        ])
+    }
+
+    @Test func shellMessagesAreLimitedByCallSite() {
+        let capture = LoggingTestCapture()
+        let sink = capture.makeSink(format: .journal, maxPerWindow: 2)
+
+        for index in 0..<10 { sink.warning("event stream: bad frame \(index)") }
+        sink.warning("event stream: bad frame 10")   // another call site: another kind
+
+        #expect(capture.lines == [
+            "<4>event stream: bad frame 0", "<4>event stream: bad frame 1", "<4>event stream: bad frame 10",
+        ])
+    }
+
+    @Test func anExemptMessageIsNeverHeldBack() {
+        let capture = LoggingTestCapture()
+        let sink = capture.makeSink(format: .journal, maxPerWindow: 1)
+
+        for index in 0..<10 { sink.log(.warning, message: LogMessage("inbox full: \(index)", kind: "inbox").exemptFromRateLimit) }
+
+        #expect(capture.lines.count == 10)
+    }
+
+    /// Issue 13's refused-reload report: one line per report line (the caret under its
+    /// column), limited as one event, never cut in the middle by the limit.
+    @Test func aReportIsLimitedAsOneEvent() {
+        let capture = LoggingTestCapture()
+        let sink = capture.makeSink(format: .journal, maxPerWindow: 2)
+        let report = ["reload refused, keeping the running config:", "reload refused: bridge.yaml:3:9: unknown key",
+                      "reload refused:         labl: Movie", "reload refused:         ^"]
+
+        for _ in 0..<3 { sink.log(.error, lines: report) }
+
+        #expect(capture.lines == (report + report).map { "<3>" + $0 })
+    }
+
+    @Test func everyLineIsBoundedWithAMarker() {
+        let capture = LoggingTestCapture()
+        let sink = capture.makeSink(format: .plain)
+
+        sink.log(.warning, message: "press \("evt_1") \(String(repeating: "g", count: 60_000)): unknown action")
+
+        let line = capture.lines.first ?? ""
+        let message = line.split(separator: " ", maxSplits: 2).last.map(String.init) ?? ""
+        #expect(message.unicodeScalars.count <= LogLineFormatter.maxMessageScalars)
+        #expect(message.hasPrefix("press evt_1 ggg"))
+        let total = "press evt_1 ".count + 60_000 + ": unknown action".count
+        let shown = LogLineFormatter.maxMessageScalars - LogLineFormatter.markerReserveScalars
+        #expect(message.hasSuffix("ggg…[+\(total - shown)]"), "\(message.suffix(40))")
     }
 
     @Test func keepsEveryLineWholeUnderConcurrentUse() async {
         let capture = LoggingTestCapture()
-        let sink = capture.makeSink(format: .journal)
+        let sink = capture.makeSink(format: .journal, infoPerWindow: 10_000)
         let taskCount = 8
         let linesPerTask = 200
 

@@ -90,7 +90,8 @@ extension Bridge {
             topicsWithUnreadablePayload.remove(topic)
         } else if topicsWithUnreadablePayload.insert(topic).inserted, let (key, reason) = problems.first {
             let others = problems.count > 1 ? " (and \(problems.count - 1) other listener(s))" : ""
-            effects.append(.log(.warning, "action '\(key.actionId)' (widget \(key.slug)): ignoring payload "
+            // One kind per action: a flapping topic is limited, another action's warning still shows.
+            effects.append(.log(.warning, "action '\(configured: key.actionId)' (widget \(configured: key.slug)): ignoring payload "
                 + "'\(PayloadExcerpt.make(payload))' on \(topic): \(reason)\(others)"))
         }
     }
@@ -119,7 +120,7 @@ extension Bridge {
         let before = state
         state.take(verdict, as: listener.role)
         if case .protectiveOff(let value) = verdict, topicsReportingProtectiveOff.insert(topic).inserted {
-            effects.append(.log(.warning, "action '\(key.actionId)' (widget \(key.slug)): \(topic) reports '\(value)': "
+            effects.append(.log(.warning, "action '\(key.actionId)' (widget \(key.slug)): \(topic) reports '\(LogExcerpt.text(value))': "
                 + "the device switched itself off to protect itself; showing off"))
         }
         if case .state = listener.role { noteProtectiveOffEnded(topic, verdict) }

@@ -15,11 +15,11 @@ extension Bridge {
         case .success(let envelope):
             press = envelope
         case .failure(.unknownType(let type)):
-            effects.append(.log(.debug, "ignoring event \(event.id ?? "-") of unknown type '\(type)'"))
+            effects.append(.log(.debug, "ignoring event \(LogExcerpt.id(event.id)) of unknown type '\(LogExcerpt.name(type))'"))
             effects.append(.observe(.pressDropped(eventId: event.id, reason: .unknownType)))
             return
         case .failure(.malformed(let reason)):
-            effects.append(.log(.warning, "skipping malformed event \(LogExcerpt.id(event.id)): \(reason)"))
+            effects.append(.log(.warning, "skipping malformed event \(LogExcerpt.id(event.id)): \(LogExcerpt.text(reason))"))
             effects.append(.observe(.pressDropped(eventId: event.id.map(LogExcerpt.id), reason: .malformed)))
             return
         case .failure(.absurdId(let byteCount)):
@@ -39,8 +39,9 @@ extension Bridge {
     /// must be dropped.
     mutating func checkedAction(_ press: PressEnvelope, _ input: BridgeInput, _ effects: inout [BridgeEffect]) -> ActionConfig? {
         let key = ActionKey(slug: press.widget, actionId: press.action)
-        func drop(_ reason: PressDropReason, _ level: BridgeLogLevel, _ message: String) -> ActionConfig? {
-            effects.append(.log(level, "press \(press.id) \(key): \(message)"))
+        // The names come from the event, not yet checked against the config: cut.
+        func drop(_ reason: PressDropReason, _ level: BridgeLogLevel, _ message: LogMessage) -> ActionConfig? {
+            effects.append(.log(level, "press \(press.id) \(LogExcerpt.key(key)): \(message)"))
             effects.append(.observe(.pressDropped(eventId: press.id, reason: reason)))
             return nil
         }

@@ -43,8 +43,9 @@ extension Bridge {
         }
     }
 
-    private func unknownStateMessage(_ key: ActionKey, _ action: ActionConfig) -> String? {
-        let who = "action '\(key.actionId)' (widget \(key.slug))"
+    /// One kind per action: each silent action is reported, however many there are.
+    private func unknownStateMessage(_ key: ActionKey, _ action: ActionConfig) -> LogMessage? {
+        let who: LogMessage = "action '\(configured: key.actionId)' (widget \(configured: key.slug))"
         let topics = uniqueStateTopics(action)
         if isNeverHeard(action) {
             let misses = topics.flatMap { topic in (silence.nearMisses[topic] ?? []).map { "\($0) (not \(topic))" } }

@@ -13,7 +13,8 @@ public enum BridgeEffect: Sendable, Equatable {
     /// Write these ids durably (the whole set, replacing the previous one) before
     /// performing the effects that follow.
     case persistUnsafeEventIds([RememberedEvent])
-    case log(BridgeLogLevel, String)
+    /// A message to log; the shell rate-limits by `LogMessage.kind`.
+    case log(BridgeLogLevel, LogMessage)
     /// A fact for metrics and the status view; changes nothing by itself.
     case observe(BridgeObservation)
 }

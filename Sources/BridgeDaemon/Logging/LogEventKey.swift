@@ -1,14 +1,21 @@
-/// What makes two log events "identical" for rate limiting: level and message text
-/// (only the first `maximumMessageCharacters` count, which bounds the memory per key).
+/// What makes two log events "of the same kind" for rate limiting: the level and
+/// the kind, never the text: a core message's template (`press {} {}: unknown
+/// action`), a shell message's call site (`BridgeDaemon/AiviLink.swift:84`). Only
+/// the first `maximumKindCharacters` of the kind count, which bounds the memory per key.
 public struct LogEventKey: Hashable, Sendable {
-    /// Characters of the message kept in the key.
-    public static let maximumMessageCharacters = 240
+    /// Characters of the kind kept in the key.
+    public static let maximumKindCharacters = 240
 
     public let level: LogLevel
-    public let message: String
+    public let kind: String
 
-    public init(level: LogLevel, message: String) {
+    public init(level: LogLevel, kind: String) {
         self.level = level
-        self.message = String(message.prefix(Self.maximumMessageCharacters))
+        self.kind = String(kind.prefix(Self.maximumKindCharacters))
+    }
+
+    /// The key of a shell message: its call site.
+    public init(level: LogLevel, fileID: StaticString, line: UInt) {
+        self.init(level: level, kind: "\(fileID):\(line)")
     }
 }

@@ -1,8 +1,13 @@
+import BridgeCore
 import ShellSupport
 
-/// The daemon's logger: one line per event to stderr, journal priorities when under
-/// systemd, identical errors and warnings limited (default 5 per minute, then one
-/// "suppressed K similar messages" line). Safe to call from any thread.
+/// The daemon's logger: one bounded line per event to stderr, journal priorities
+/// when under systemd. Rate-limited by kind of message, never by its text (a
+/// unique id or payload per line must not defeat the limit): a core message's
+/// kind is its template, a shell message's kind is its call site. Per kind, errors
+/// and warnings pass 5 a minute, info lines 60 a minute (by default), then one
+/// "suppressed K similar messages" line when the minute is over; debug lines are
+/// not limited (the level is asked for while diagnosing). Safe to call from any thread.
 public final class LogSink: @unchecked Sendable {
     /// Events less important than this are dropped.
     public let minimumLevel: LogLevel
@@ -13,19 +18,26 @@ public final class LogSink: @unchecked Sendable {
     private let writeLine: @Sendable (String) -> Void
     private let lock = PosixMutex()
     private var rateLimiter: RepeatRateLimiter<LogEventKey>
+    private var infoRateLimiter: RepeatRateLimiter<LogEventKey>
     private var lastExpiryCheckMs: Int64?
 
-    /// Creates a sink; `writeLine` receives each finished line (without newline).
+    /// Info lines of one kind let through per minute by default.
+    public static let defaultInfoLinesPerMinute = 60
+
+    /// Creates a sink; `rateLimiter` limits errors and warnings, `infoRateLimiter`
+    /// info lines; `writeLine` receives each finished line (without newline).
     public init(
         minimumLevel: LogLevel = .info,
         format: LogLineFormat,
         rateLimiter: RepeatRateLimiter<LogEventKey> = RepeatRateLimiter(),
+        infoRateLimiter: RepeatRateLimiter<LogEventKey> = RepeatRateLimiter(maxPerWindow: defaultInfoLinesPerMinute),
         clock: LogClock = .system,
         writeLine: @escaping @Sendable (String) -> Void = StandardErrorWriter.writeLine
     ) {
         self.minimumLevel = minimumLevel
         self.formatter = LogLineFormatter(format: format)
         self.rateLimiter = rateLimiter
+        self.infoRateLimiter = infoRateLimiter
         self.clock = clock
         self.writeLine = writeLine
     }
@@ -43,36 +55,72 @@ public final class LogSink: @unchecked Sendable {
         return LogSink(minimumLevel: minimumLevel, format: format)
     }
 
-    /// Logs `message` at `level`; the message is built only when the level is shown.
-    public func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
+    /// Logs `message` at `level`, limited by its call site; the message is built
+    /// only when the level is shown.
+    public func log(_ level: LogLevel, _ message: @autoclosure () -> String, fileID: StaticString = #fileID, line: UInt = #line) {
         guard level.isShown(atMinimum: minimumLevel) else { return }
-        let text = message()
+        emit(level, [message()], key: LogEventKey(level: level, fileID: fileID, line: line))
+    }
+
+    /// Logs a message of the core, limited by its kind (unless it is exempt).
+    public func log(_ level: LogLevel, message: LogMessage) {
+        guard level.isShown(atMinimum: minimumLevel) else { return }
+        emit(level, [message.text], key: message.isRateLimited ? LogEventKey(level: level, kind: message.kind) : nil)
+    }
+
+    /// Logs lines that belong together (a refused reload's report, its caret under
+    /// the column) as one event: all of them, or none while their call site is
+    /// being suppressed. Each line is bounded like any other.
+    public func log(_ level: LogLevel, lines: @autoclosure () -> [String], fileID: StaticString = #fileID, line: UInt = #line) {
+        guard level.isShown(atMinimum: minimumLevel) else { return }
+        emit(level, lines(), key: LogEventKey(level: level, fileID: fileID, line: line))
+    }
+
+    public func error(_ message: @autoclosure () -> String, fileID: StaticString = #fileID, line: UInt = #line) {
+        log(.error, message(), fileID: fileID, line: line)
+    }
+
+    public func warning(_ message: @autoclosure () -> String, fileID: StaticString = #fileID, line: UInt = #line) {
+        log(.warning, message(), fileID: fileID, line: line)
+    }
+
+    public func info(_ message: @autoclosure () -> String, fileID: StaticString = #fileID, line: UInt = #line) {
+        log(.info, message(), fileID: fileID, line: line)
+    }
+
+    public func debug(_ message: @autoclosure () -> String, fileID: StaticString = #fileID, line: UInt = #line) {
+        log(.debug, message(), fileID: fileID, line: line)
+    }
+
+    /// Writes the summaries of rate-limit windows that have closed; call now and then
+    /// (the daemon does after each batch of work) so a burst is summed up even when
+    /// all goes quiet. Cheap: it looks at most once a second.
+    public func flushSuppressed() {
+        lock.withLock {
+            expireIfDue(nowMs: clock.monotonicMs()).forEach(writeSummary)
+        }
+    }
+
+    /// Writes `texts` unless the limiter of `level` holds back another event of
+    /// `key` (nil: not limited); summaries of closed windows first.
+    private func emit(_ level: LogLevel, _ texts: [String], key: LogEventKey?) {
         lock.withLock {
             let nowMs = clock.monotonicMs()
             var summaries = expireIfDue(nowMs: nowMs)
             var shouldEmit = true
-            if level <= .warning {
-                let verdict = rateLimiter.admit(LogEventKey(level: level, message: text), nowMs: nowMs)
-                summaries += verdict.summaries
-                shouldEmit = verdict.shouldEmit
+            if let key {
+                let example = texts.first ?? ""
+                let verdict: RateLimitVerdict<LogEventKey>?
+                switch level {
+                case .error, .warning: verdict = rateLimiter.admit(key, example: example, nowMs: nowMs)
+                case .info: verdict = infoRateLimiter.admit(key, example: example, nowMs: nowMs)
+                case .debug: verdict = nil
+                }
+                summaries += verdict?.summaries ?? []
+                shouldEmit = verdict?.shouldEmit ?? true
             }
             summaries.forEach(writeSummary)
-            if shouldEmit { write(level, text) }
-        }
-    }
-
-    public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
-    public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
-    public func info(_ message: @autoclosure () -> String) { log(.info, message()) }
-    public func debug(_ message: @autoclosure () -> String) { log(.debug, message()) }
-
-    /// Writes the summaries of rate-limit windows that have closed; call now and then
-    /// (e.g. from the watchdog loop) so a burst is summed up even when all goes quiet.
-    public func flushSuppressed() {
-        lock.withLock {
-            let nowMs = clock.monotonicMs()
-            lastExpiryCheckMs = nowMs
-            rateLimiter.expire(nowMs: nowMs).forEach(writeSummary)
+            if shouldEmit { texts.forEach { write(level, $0) } }
         }
     }
 
@@ -80,12 +128,16 @@ public final class LogSink: @unchecked Sendable {
     private func expireIfDue(nowMs: Int64) -> [SuppressionSummary<LogEventKey>] {
         if let lastExpiryCheckMs, nowMs - lastExpiryCheckMs < 1_000 { return [] }
         lastExpiryCheckMs = nowMs
-        return rateLimiter.expire(nowMs: nowMs)
+        return expire(nowMs: nowMs)
+    }
+
+    private func expire(nowMs: Int64) -> [SuppressionSummary<LogEventKey>] {
+        rateLimiter.expire(nowMs: nowMs) + infoRateLimiter.expire(nowMs: nowMs)
     }
 
     private func writeSummary(_ summary: SuppressionSummary<LogEventKey>) {
         let noun = summary.suppressedCount == 1 ? "message" : "messages"
-        write(summary.key.level, "suppressed \(summary.suppressedCount) similar \(noun): \(summary.key.message)")
+        write(summary.key.level, "suppressed \(summary.suppressedCount) similar \(noun): \(summary.example)")
     }
 
     private func write(_ level: LogLevel, _ text: String) {

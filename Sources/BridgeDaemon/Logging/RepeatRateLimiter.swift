@@ -1,7 +1,9 @@
-/// Limits identical events: at most `maxPerWindow` per key in a window of `windowMs`
-/// that starts with the key's first event; the rest are counted, and when the window
-/// closes the count comes back as a `SuppressionSummary` ("suppressed K similar
-/// messages"). Remembers at most `maxKeys` keys. Pure: time is passed in.
+/// Limits events of one key (a kind of message): at most `maxPerWindow` per key in a
+/// window of `windowMs` that starts with the key's first event; the rest are counted,
+/// and when the window closes the count comes back as a `SuppressionSummary`
+/// ("suppressed K similar messages: <the last one held back>"). Remembers at most
+/// `maxKeys` keys, and of each an example of at most `maxExampleCharacters`. Pure:
+/// time is passed in.
 public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
     /// Events let through per key and window (at least 1).
     public let maxPerWindow: Int
@@ -9,6 +11,8 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
     public let windowMs: Int64
     /// Keys remembered at once (at least 1); the oldest window is dropped first.
     public let maxKeys: Int
+    /// Characters kept of the last event held back, for the summary.
+    public static var maxExampleCharacters: Int { 240 }
 
     private var windows: [Key: Window] = [:]
 
@@ -16,6 +20,7 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
         var startMs: Int64
         var emittedCount: Int
         var suppressedCount: Int
+        var example: String
     }
 
     /// Creates a limiter; the defaults allow 5 identical events per minute.
@@ -28,8 +33,9 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
     /// Number of keys currently remembered (never above `maxKeys`).
     public var trackedKeyCount: Int { windows.count }
 
-    /// Decides about one event of `key` at `nowMs` (a monotonic clock).
-    public mutating func admit(_ key: Key, nowMs: Int64) -> RateLimitVerdict<Key> {
+    /// Decides about one event of `key` at `nowMs` (a monotonic clock); `example`
+    /// (cut) names the event in the summary when it is held back.
+    public mutating func admit(_ key: Key, example: String = "", nowMs: Int64) -> RateLimitVerdict<Key> {
         var summaries: [SuppressionSummary<Key>] = []
         if let window = windows[key], isExpired(window, nowMs: nowMs) {
             summaries += close(key)
@@ -41,11 +47,12 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
                 return RateLimitVerdict(shouldEmit: true, summaries: summaries)
             }
             window.suppressedCount += 1
+            window.example = String(example.prefix(Self.maxExampleCharacters))
             windows[key] = window
             return RateLimitVerdict(shouldEmit: false, summaries: summaries)
         }
         summaries += makeRoom(nowMs: nowMs)
-        windows[key] = Window(startMs: nowMs, emittedCount: 1, suppressedCount: 0)
+        windows[key] = Window(startMs: nowMs, emittedCount: 1, suppressedCount: 0, example: "")
         return RateLimitVerdict(shouldEmit: true, summaries: summaries)
     }
 
@@ -62,7 +69,7 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
     /// Removes `key`; a summary when events were suppressed in its window.
     private mutating func close(_ key: Key) -> [SuppressionSummary<Key>] {
         guard let window = windows.removeValue(forKey: key), window.suppressedCount > 0 else { return [] }
-        return [SuppressionSummary(key: key, suppressedCount: window.suppressedCount)]
+        return [SuppressionSummary(key: key, suppressedCount: window.suppressedCount, example: window.example)]
     }
 
     /// Frees one slot when full: expired windows first, else the oldest one.
@@ -93,9 +100,12 @@ public struct RateLimitVerdict<Key: Hashable & Sendable>: Equatable, Sendable {
 public struct SuppressionSummary<Key: Hashable & Sendable>: Equatable, Sendable {
     public let key: Key
     public let suppressedCount: Int
+    /// The last event held back (cut), to show what kind of message it was.
+    public let example: String
 
-    public init(key: Key, suppressedCount: Int) {
+    public init(key: Key, suppressedCount: Int, example: String = "") {
         self.key = key
         self.suppressedCount = suppressedCount
+        self.example = example
     }
 }

@@ -84,21 +84,23 @@ extension Daemon {
             reloadConfig: {
                 let loaded = options.loadConfig()
                 if loaded.config == nil {
-                    // One log line per report line, so the caret stays under its column.
-                    log.error("reload refused, keeping the running config:")
-                    for line in loaded.report.split(separator: "\n", omittingEmptySubsequences: false) {
-                        log.error("reload refused: \(line)")
-                    }
+                    // One log line per report line, so the caret stays under its column; one
+                    // event for the rate limit, so no line of the report is held back alone.
+                    let report = loaded.report.split(separator: "\n", omittingEmptySubsequences: false)
+                    log.log(.error, lines: ["reload refused, keeping the running config:"] + report.map { "reload refused: \($0)" })
                 }
                 return loaded.config
             },
-            log: { level, message in log.log(LogLevel(level), message) },
+            log: { level, message in log.log(LogLevel(level), message: message) },
             observe: { observation in observers.observe(observation) },
             pressReachedMQTT: { eventId, latencyUs in
                 observers.metrics.recordPressToCommandLatency(microseconds: latencyUs)
                 log.info("press \(eventId) reached MQTT \(latencyUs) µs after the stream delivered it")
             },
-            afterBatch: { snapshot in observers.afterBatch(snapshot) }
+            afterBatch: { snapshot in
+                observers.afterBatch(snapshot)
+                log.flushSuppressed()
+            }
         )
     }
 }

@@ -18,7 +18,7 @@ public final class Daemon: Sendable {
     public init(options: DaemonOptions, log: LogSink) throws(DaemonStartError) {
         let loaded = options.loadConfig()
         guard let config = loaded.config else { throw .badConfig(loaded.report) }
-        if !loaded.report.isEmpty { log.warning(loaded.report) }
+        if !loaded.report.isEmpty { log.log(.warning, lines: loaded.report.split(separator: "\n").map(String.init)) }
         let token = try Self.loadToken(config, options.environment, log)
         let mqttPassword = try Self.loadMQTTPassword(config)
         let (store, rememberedEvents) = try Self.openStore(config, log)

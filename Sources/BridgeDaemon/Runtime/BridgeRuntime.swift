@@ -15,6 +15,8 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// while the stream stays up does not skew expiry.
     private var serverMinusMonotonicMs: Int64?
     private var stopDeadlineMs: Int64?
+    /// "inbox full", coalesced.
+    private var dropReport = InboxDropReport()
     /// How often the loop wakes when nothing happens (the watchdog's pace).
     private let idleWakeMs: Int
 
@@ -46,8 +48,8 @@ public final class BridgeRuntime: @unchecked Sendable {
     public func run() {
         while !isFinished {
             let batch = inbox.take(timeoutMs: nextWakeMs())
-            if batch.droppedCount > 0 {
-                ports.log(.warning, "inbox full: \(batch.droppedCount) inputs dropped")
+            if let report = dropReport.note(droppedCount: batch.droppedCount, nowMs: MonotonicClock.nowMs()) {
+                ports.log(.warning, report)
             }
             for item in batch.items {
                 switch item {
@@ -82,6 +84,7 @@ public final class BridgeRuntime: @unchecked Sendable {
         if let timerMs = timers.msUntilNext(nowMs: nowMs) { waits.append(timerMs) }
         if let stopDeadlineMs { waits.append(max(0, stopDeadlineMs - nowMs)) }
         if idleWakeMs >= 0 { waits.append(Int64(idleWakeMs)) }
+        if let reportMs = dropReport.msUntilDue(nowMs: nowMs) { waits.append(reportMs) }
         return waits.min().map { Int($0) } ?? -1
     }
 
@@ -187,7 +190,7 @@ public final class BridgeRuntime: @unchecked Sendable {
         return true
     }
 
-    private func attempt(_ what: String, _ body: () throws -> Void) {
+    private func attempt(_ what: LogMessage, _ body: () throws -> Void) {
         do { try body() } catch { ports.log(.warning, "\(what) failed: \(error)") }
     }
 }

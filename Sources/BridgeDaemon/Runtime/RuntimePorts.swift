@@ -12,7 +12,8 @@ public struct RuntimePorts: Sendable {
     /// Reads and validates the config file again (SIGHUP); nil when it is bad
     /// (the errors are reported by the closure).
     public var reloadConfig: @Sendable () -> BridgeConfig?
-    public var log: @Sendable (BridgeLogLevel, String) -> Void
+    /// Logs a message; the sink rate-limits by its kind.
+    public var log: @Sendable (BridgeLogLevel, LogMessage) -> Void
     public var observe: @Sendable (BridgeObservation) -> Void
     /// A press's command went out this many microseconds after the stream
     /// delivered it (event id, latency).
@@ -26,7 +27,7 @@ public struct RuntimePorts: Sendable {
         sendPatch: @escaping @Sendable (PatchRequest, @escaping @Sendable (PatchOutcome) -> Void) -> Void,
         persistUnsafeEventIds: @escaping @Sendable ([RememberedEvent]) throws -> Void,
         reloadConfig: @escaping @Sendable () -> BridgeConfig?,
-        log: @escaping @Sendable (BridgeLogLevel, String) -> Void,
+        log: @escaping @Sendable (BridgeLogLevel, LogMessage) -> Void,
         observe: @escaping @Sendable (BridgeObservation) -> Void = { _ in },
         pressReachedMQTT: @escaping @Sendable (String, Int64) -> Void = { _, _ in },
         afterBatch: @escaping @Sendable (RuntimeSnapshot) -> Void = { _ in }

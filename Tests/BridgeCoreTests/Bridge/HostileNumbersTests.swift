@@ -97,7 +97,7 @@ struct OversizedPayloadTests {
         var warnings: [String] = []
         for _ in 0..<3 {
             let effects = harness.send(.mqttPayloadTooLarge(topic: "home/fan/state", byteCount: 1_000_000))
-            warnings += effects.compactMap { if case .log(.warning, let text) = $0 { text } else { nil } }
+            warnings += effects.compactMap { if case .log(.warning, let message) = $0 { message.text } else { nil } }
             let inCore = harness.send(.mqttMessage(topic: "home/fan/state", payload: Array(repeating: 0x4F, count: limit + 1)))
             #expect(inCore.patches.isEmpty)
         }

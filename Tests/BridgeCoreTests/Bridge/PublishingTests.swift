@@ -94,7 +94,7 @@ struct PublishingTests {
         var errorLogs: [String] = []
         for _ in 0..<3 {
             let effects = harness.send(.patchCompleted(slug: "living-room", requestId: request.requestId, outcome: .status(status)))
-            errorLogs += effects.compactMap { if case .log(.error, let text) = $0 { text } else { nil } }
+            errorLogs += effects.compactMap { if case .log(.error, let message) = $0 { message.text } else { nil } }
             #expect(effects.contains(.startTimer(.publishRetry(slug: "living-room"), afterMs: 300_000)))
             harness.endPublishIntervals()
             request = harness.send(.timerFired(.publishRetry(slug: "living-room"))).patches[0]

@@ -10,7 +10,7 @@ import Testing
         let reason = "content.actions[1]: color is not #RRGGBB"
         let effects = harness.send(.patchCompleted(slug: patch.slug, requestId: patch.requestId,
                                                    outcome: .status(400, reason: reason)))
-        let errors = effects.compactMap { if case .log(.error, let text) = $0 { return text } else { return nil } }
+        let errors = effects.compactMap { if case .log(.error, let message) = $0 { return message.text } else { return nil } }
         #expect(errors.contains { $0.contains("refused with HTTP 400: the service said \"\(reason)\"") }, "\(errors)")
     }
 

@@ -21,7 +21,7 @@ struct SilentActionTests {
     }
 
     static func warnings(_ effects: [BridgeEffect]) -> [String] {
-        effects.compactMap { if case .log(.warning, let text) = $0 { text } else { nil } }
+        effects.compactMap { if case .log(.warning, let message) = $0 { message.text } else { nil } }
     }
 
     @Test func silentActionsAreNamedWithTheirTopicsAndNearMisses() throws {

@@ -112,7 +112,7 @@ struct RealPayloadTests {
         #expect(state.isAvailable == situation.isAvailable)
         #expect(state.isGatewayAvailable == situation.isGatewayAvailable)
         if let publishedOn = situation.publishedOn { #expect(state.publishedOn == publishedOn) }
-        let warnings = effects.compactMap { effect -> String? in if case .log(.warning, let text) = effect { text } else { nil } }
+        let warnings = effects.compactMap { effect -> String? in if case .log(.warning, let message) = effect { message.text } else { nil } }
         #expect(warnings.count == situation.warnings.count, "\(warnings)")
         for (warning, expected) in zip(warnings, situation.warnings) { #expect(warning.contains(expected), "\(warning)") }
     }

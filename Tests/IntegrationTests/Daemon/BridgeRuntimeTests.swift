@@ -86,6 +86,23 @@ struct BridgeRuntimeTests {
         loop.join()
     }
 
+    /// Issue 12, item 7: a full inbox is reported at once, as one line for the whole
+    /// batch, exempt from the log's per-kind limit (its own pace is one line per 10 s).
+    @Test func aFullInboxIsReportedOnceForTheBatch() throws {
+        let warnings = ConditionLock<[LogMessage]>([])
+        var ports = Recorder().ports()
+        ports.log = { [warnings] level, message in if level == .warning { warnings.withLock { $0.append(message) } } }
+        let runtime = BridgeRuntime(bridge: Bridge(config: Self.config), ports: ports)
+        for index in 0..<3_000 { runtime.submit(Self.press("ghost", kind: "button", id: "g\(index)")) }
+        let loop = try ShellThread { runtime.run() }
+        #expect(warnings.wait(timeoutMs: 5_000, until: { $0.contains { $0.text.hasPrefix("inbox full") } }))
+        runtime.submit(.stopRequested)
+        loop.join()
+        let reports = warnings.withLock { $0 }.filter { $0.text.hasPrefix("inbox full") }
+        #expect(reports.map(\.text) == ["inbox full: 1976 inputs dropped; further drops are summed up every 10 s"])
+        #expect(reports.allSatisfy { !$0.isRateLimited })
+    }
+
     @Test func theInboxKeepsArrivalOrderEveryMessageAndCoalescesOnlyWhenFull() {
         let inbox = RuntimeInbox(inputCapacity: 2, mqttCapacity: 3)
         inbox.pushMQTT(topic: "a", payload: [1])

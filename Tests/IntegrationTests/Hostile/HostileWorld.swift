@@ -13,9 +13,9 @@ final class HostileWorld: @unchecked Sendable {
     private(set) var bridge: ChildProcess?
 
     /// `extraConfig` is appended at the top level of the config (e.g. a `status:` section);
-    /// `mqttExtra` inside `mqtt:`.
+    /// `mqttExtra` inside `mqtt:`; `extraActions` after the `porch` action of widget `lights`.
     init(script: [String: Any], timing: String = "", mqttExtra: String = "", extraConfig: String = "",
-         brokerOverride: MosquittoBroker? = nil) throws {
+         extraActions: String = "", brokerOverride: MosquittoBroker? = nil) throws {
         directory = try TemporaryDirectory(prefix: "hostile")
         broker = try brokerOverride ?? MosquittoBroker()
         server = try HostileAiviServer(script: script)
@@ -42,16 +42,17 @@ final class HostileWorld: @unchecked Sendable {
                 label: Porch light
                 kind: toggle
                 zigbee2mqtt: porch
+        \(extraActions)
         """
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 
     deinit { stopAll() }
 
-    func startBridge(environment: [String: String] = [:]) throws {
+    func startBridge(environment: [String: String] = [:], logLevel: String = "debug") throws {
         bridge = try ChildProcess(
             executable: EndToEndHarness.bridgeExecutable,
-            arguments: ["run", "--config", configPath, "--log-level", "debug"],
+            arguments: ["run", "--config", configPath, "--log-level", logLevel],
             directory: directory.path, name: "bridge",
             environment: ["SB_HOSTILE_TOKEN": Self.token, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"].merging(environment) { _, new in new })
     }
