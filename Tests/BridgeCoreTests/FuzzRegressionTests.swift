@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import BridgeCore
 
 /// Inputs the fuzz targets (`fuzz/`) found crashing, each replayed on the code the
@@ -11,5 +12,46 @@ struct FuzzRegressionTests {
         let text = "T 1 Jan 191000000000000 00:0:00 GMT"
         #expect(HTTPDate.milliseconds(from: text) == nil)
         #expect(HTTPDate.serverClockOffsetMs(dateHeader: text, receivedAtMs: 1_795_986_000_000) == nil)
+    }
+
+    /// `watch`, in 5 s: a payload's C1 control (U+008B; U+009B is a CSI to many
+    /// terminals) reached the terminal, and an ESC hidden in one character by a
+    /// combining mark passed the check on characters.
+    @Test func watchShowsNoControlCharacterOfAPayload() throws {
+        let text = """
+        aivi:
+          token_env: T
+        widgets:
+          - slug: home
+            actions:
+              - id: lamp
+                label: Lamp
+                kind: toggle
+                state_topic: home/lamp
+                command_topic: home/lamp/set
+        """
+        let config = try #require(ConfigLoader.load(text: text, fileName: "watch.yaml").config)
+        var session = WatchSession(config: config)
+        let payload = Array("on\u{8B}\u{9B}2J\u{1B}\u{301}[2J\u{202E}".utf8)
+        let events = session.message(topic: "home/lamp", payload: payload, elapsedMs: 2_000)
+        #expect(!events.isEmpty)
+        for line in events.map(WatchFormat.human) {
+            #expect(!line.unicodeScalars.contains(where: DisplayText.isControl), "\(line.debugDescription)")
+        }
+        #expect(!PayloadExcerpt.make(payload).unicodeScalars.contains(where: DisplayText.isControl))
+    }
+
+    /// `discovery`, in a minute: an announcement whose command topic holds a
+    /// wildcard became an action, and the config discover wrote was refused by
+    /// `check`. Such a thing is now listed as skipped, with the reason.
+    @Test func discoverSkipsAnAnnouncementWithAnUnusableTopic() {
+        let light = DiscoveryFixtures.esphomeJSONLight.replacingAll("\"cmd_t\":\"garagedoor1/", with: "\"cmd_t\":\"#arage/")
+        let messages = [("homeassistant/light/garagedoor1/garage_esp_status_led/config", light),
+                        ("homeassistant/switch/garagedoor1/garage_relay/config", DiscoveryFixtures.esphomeSwitch)]
+        let result = discover(messages)
+        #expect(result.toggles.map(\.label) == ["Garage Relay"])
+        #expect(result.skipped.contains { $0.what.contains("Garage ESP Status LED") && $0.reason.contains("wildcard") })
+        let loaded = ConfigLoader.load(text: discoveredConfig(messages), fileName: "discovered.yaml")
+        #expect(loaded.config != nil && loaded.errors.isEmpty, "\(loaded.rendered())")
     }
 }

@@ -8,7 +8,7 @@
 public func fuzzTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let input = FuzzInput(start, count)
     let result = ConfigLoader.load(text: String(decoding: input.all, as: UTF8.self), fileName: "fuzz.yaml")
-    precondition((result.config == nil) == !result.errors.isEmpty, "a config with errors, or none without")
+    fuzzCheck((result.config == nil) == !result.errors.isEmpty, "a config with errors, or none without")
     _ = result.rendered()
     if let config = result.config {
         var bridge = Bridge(config: config)

@@ -1,5 +1,7 @@
 /// A payload as a log line or a terminal may show it: at most `limit`
-/// characters, control characters replaced, an ellipsis when cut.
+/// characters (Unicode scalars), every control character (C0, C1, DEL, the
+/// line separators, the bidi overrides: `DisplayText.isControl`) replaced by a
+/// space, an ellipsis when cut.
 public enum PayloadExcerpt {
     /// The characters shown of a payload by default.
     public static let defaultLimit = 96
@@ -8,9 +10,9 @@ public enum PayloadExcerpt {
         let text = String(decoding: payload.prefix(limit * 4), as: UTF8.self)
         var excerpt = ""
         var count = 0
-        for character in text {
+        for scalar in text.unicodeScalars {
             guard count < limit else { return excerpt + "…" }
-            excerpt.append(character.isNewline || character.asciiValue.map { $0 < 0x20 || $0 == 0x7F } == true ? " " : character)
+            excerpt.unicodeScalars.append(DisplayText.isControl(scalar) ? " " : scalar)
             count += 1
         }
         return payload.count > limit * 4 ? excerpt + "…" : excerpt

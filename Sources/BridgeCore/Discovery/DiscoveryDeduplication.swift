@@ -15,6 +15,10 @@ enum DiscoveryDeduplication {
                 if !uniqueIds.isDisjoint(with: seenUniqueIds) { continue }
                 seenUniqueIds.formUnion(uniqueIds)
             }
+            if let problem = toggle.wiring.topicProblem {
+                skipped.append(SkippedThing(what: "'\(toggle.label)' (\(toggle.origin))", reason: problem))
+                continue
+            }
             let command = toggle.wiring.command.topic + "\u{0}" + toggle.wiring.command.payloadOn
             guard seenCommands.insert(command).inserted else {
                 skipped.append(SkippedThing(what: "'\(toggle.label)' (\(toggle.origin))", reason: "the same device as an action above"))

@@ -79,7 +79,7 @@ public final class EventIdStore: @unchecked Sendable {
     public func save(_ events: [RememberedEvent]) throws(FileError) {
         let live = Array(events.suffix(Self.maxEvents))
         let added = live.filter { written[$0.id] != $0.expiresAtMs }
-        let lines = added.map(Self.line)
+        let lines = added.map(UnsafeEventIdFile.line)
         let addedBytes = lines.reduce(0) { $0 + $1.count }
         let deadLines = lineCount + lines.count - live.count
         if needsRewrite || deadLines > live.count + Self.compactionSlack || fileBytes + addedBytes > Self.maxFileBytes {
@@ -90,12 +90,6 @@ public final class EventIdStore: @unchecked Sendable {
             fileBytes += addedBytes
         }
         written = Dictionary(live.map { ($0.id, $0.expiresAtMs) }, uniquingKeysWith: { _, last in last })
-    }
-
-    /// One record: `{"id":"…","expires_at_ms":N}` and a line break.
-    static func line(_ event: RememberedEvent) -> [UInt8] {
-        let object = JSONValue.object([JSONMember("id", .string(event.id)), JSONMember("expires_at_ms", .int(event.expiresAtMs))])
-        return Array((object.serialized() + "\n").utf8)
     }
 
     private func append(_ bytes: [UInt8]) throws(FileError) {
@@ -111,7 +105,7 @@ public final class EventIdStore: @unchecked Sendable {
 
     /// Writes the live set to a fresh temp file and renames it over the log.
     private func compact(_ live: [RememberedEvent]) throws(FileError) {
-        let bytes = live.flatMap(Self.line)
+        let bytes = live.flatMap(UnsafeEventIdFile.line)
         do { try FileBytes.writeDurably(path: path, bytes: bytes) } catch {
             needsRewrite = true
             throw error
@@ -143,26 +137,14 @@ public final class EventIdStore: @unchecked Sendable {
             return LogContents(problem: "cannot read \(path) (\(error)): starting with an empty memory, "
                 + "so a press of an action not safe to repeat that is replayed now could run again")
         }
-        var contents = LogContents(byteCount: bytes.count)
-        contents.endsTorn = !bytes.isEmpty && bytes.last != UInt8(ascii: "\n")
-        var damaged = 0
-        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() where !line.isEmpty {
-            contents.lineCount += 1
-            if let event = Self.record(line) { contents.events.append(event); continue }
-            // A torn last line is a crash mid-append: its command never went out.
-            if index != lines.count - 1 { damaged += 1 }
-        }
+        let reading = UnsafeEventIdFile.read(log: bytes)
+        var contents = LogContents(events: reading.events, lineCount: reading.lineCount, byteCount: bytes.count,
+                                   endsTorn: reading.endsTorn)
+        let damaged = reading.damagedLineCount
         if damaged > 0 {
             contents.problem = "\(path): skipped \(damaged) damaged line\(damaged == 1 ? "" : "s"); the other ids are kept"
         }
         return contents
-    }
-
-    static func record(_ line: ArraySlice<UInt8>) -> RememberedEvent? {
-        guard line.count <= 4_096, let json = try? JSONValue.parse(bytes: Array(line)),
-              let id = json["id"]?.stringValue, case .int(let expiresAtMs)? = json["expires_at_ms"] else { return nil }
-        return RememberedEvent(id: id, expiresAtMs: expiresAtMs)
     }
 
     /// The single JSON document of earlier versions, if one is left.
@@ -172,20 +154,9 @@ public final class EventIdStore: @unchecked Sendable {
             guard error.errorNumber != ENOENT else { return Loaded(events: [], problem: nil) }
             return Loaded(events: [], problem: "cannot read \(legacyPath) (\(error))")
         }
-        if let events = Self.decodeLegacy(bytes) { return Loaded(events: events, problem: nil) }
+        if let events = UnsafeEventIdFile.decodeLegacy(bytes) { return Loaded(events: events, problem: nil) }
         let aside = legacyPath + ".damaged"
         rename(legacyPath, aside)
         return Loaded(events: [], problem: "\(legacyPath) was damaged; moved it to \(aside)")
-    }
-
-    static func decodeLegacy(_ bytes: [UInt8]) -> [RememberedEvent]? {
-        guard let json = try? JSONValue.parse(bytes: bytes), json["version"] == .int(1),
-              case .array(let items)? = json["events"] else { return nil }
-        var events: [RememberedEvent] = []
-        for item in items {
-            guard let id = item["id"]?.stringValue, case .int(let expiresAtMs)? = item["expires_at_ms"] else { return nil }
-            events.append(RememberedEvent(id: id, expiresAtMs: expiresAtMs))
-        }
-        return events
     }
 }

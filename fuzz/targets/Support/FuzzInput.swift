@@ -8,6 +8,11 @@ struct FuzzInput {
         bytes = start.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
     }
 
+    /// A piece of a larger input, carved the same way.
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// The next byte, or 0 once the input is used up.
     mutating func byte() -> UInt8 {
         guard index < bytes.count else { return 0 }
@@ -52,4 +57,11 @@ func takeChunkedStream(_ input: inout FuzzInput) -> (whole: [UInt8], pieces: [[U
     let offsets = (0..<cutCount).map { _ in input.uint16() }
     let stream = input.rest()
     return (stream, chunks(of: stream, cutAt: offsets))
+}
+
+/// A target's invariant: traps with `message` when it does not hold. Unlike
+/// `precondition`, whose message an `-O` build drops, the message is printed,
+/// so a failing input says what broke.
+func fuzzCheck(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError(message()) }
 }
