@@ -125,6 +125,8 @@ extension Bridge {
             checkSilentActions(&effects)
         case .nearMissProbe:
             finishNearMissProbe(&effects)
+        case .eventStreamOpenWait:
+            openEventStreamWithoutMQTT(&effects)
         }
     }
 }

@@ -34,6 +34,8 @@ public struct Bridge: Sendable {
     var silence = SilenceTracker()
     /// Topics whose oversized payloads were already logged (bounded).
     var topicsWithOversizedPayload: Set<String> = []
+    /// Where the event stream is in its start-up (see `Bridge+EventStreamOpening`).
+    var eventStreamOpening = EventStreamOpening.notStarted
 
     /// A bridge for `config`, remembering the unsafe event ids persisted by an
     /// earlier run; `randomSeed` makes the retry jitter reproducible.
@@ -53,7 +55,10 @@ public struct Bridge: Sendable {
     public mutating func handle(_ input: BridgeInput) -> [BridgeEffect] {
         var effects: [BridgeEffect] = []
         switch input.event {
-        case .mqttConnected: mqttConnected(&effects)
+        case .started: started(&effects)
+        case .mqttConnected:
+            mqttConnected(&effects)
+            openEventStreamOnceMQTTIsUp(&effects)
         case .mqttDisconnected: mqttDisconnected(&effects)
         case .mqttMessage(let topic, let payload): mqttMessage(topic, payload, input, &effects)
         case .mqttPayloadTooLarge(let topic, let byteCount): payloadTooLarge(topic, byteCount, &effects)

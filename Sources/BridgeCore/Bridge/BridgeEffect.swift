@@ -15,6 +15,8 @@ public enum BridgeEffect: Sendable, Equatable {
     case persistUnsafeEventIds([RememberedEvent])
     /// A message to log; the shell rate-limits by `LogMessage.kind`.
     case log(BridgeLogLevel, LogMessage)
+    /// Open Aivi's event stream (once per run; the shell reconnects it by itself).
+    case openEventStream
     /// A fact for metrics and the status view; changes nothing by itself.
     case observe(BridgeObservation)
 }
@@ -59,6 +61,8 @@ public enum BridgeTimer: Sendable, Hashable {
     case silenceCheck
     /// The broker-wide look for near misses (other-case topics) ends.
     case nearMissProbe
+    /// At start: how long the event stream waits for MQTT before it opens anyway.
+    case eventStreamOpenWait
 }
 
 /// An event id remembered for deduplication, with when it stops mattering.

@@ -21,6 +21,9 @@ public struct BridgeInput: Sendable, Equatable {
 
 /// The kinds of input the core decides on.
 public enum BridgeInputEvent: Sendable, Equatable {
+    /// The process has started (once, before anything else): the core decides when
+    /// the event stream opens.
+    case started
     /// The MQTT connection is up (every connect, including reconnects).
     case mqttConnected
     case mqttDisconnected

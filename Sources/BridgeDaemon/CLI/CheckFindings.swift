@@ -36,9 +36,8 @@ struct CheckFindings {
     mutating func checkFiles(_ environment: [String: String]) {
         if let path = config.mqtt.passwordFile {
             checkReadable(path, what: "the MQTT password file", key: "mqtt.password_file", environment)
-            if FileAccessProbe.readProblem(path) == nil, let mode = FileAccessProbe.permissionBits(path), mode & 0o044 != 0 {
-                report(.warning, "password file \(path) is readable by other users (mode \(OctalText.format(mode))); "
-                       + "run: chmod 600 \(path)", key: "mqtt.password_file")
+            if FileAccessProbe.readProblem(path) == nil, let warning = CredentialWarning.mqttPasswordFile(path) {
+                report(.warning, "\(warning)", key: "mqtt.password_file")
             }
         }
         if let path = config.aivi.caFile { checkReadable(path, what: "the CA file", key: "aivi.ca_file", environment) }

@@ -17,10 +17,12 @@ extension Daemon {
         }
     }
 
-    static func loadMQTTPassword(_ config: BridgeConfig) throws(DaemonStartError) -> String? {
+    /// The first line of `mqtt.password_file`; warns on `log`, as `check` does, when others may read it.
+    static func loadMQTTPassword(_ config: BridgeConfig, _ log: LogSink? = nil) throws(DaemonStartError) -> String? {
         guard let path = config.mqtt.passwordFile else { return nil }
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path: path, limit: 4_096) } catch { throw .mqttPassword("\(error)") }
+        if let log, let warning = CredentialWarning.mqttPasswordFile(path) { log.warning("\(warning)") }
         let firstLine = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
         return String(firstLine)
     }
@@ -100,7 +102,8 @@ extension Daemon {
             afterBatch: { snapshot in
                 observers.afterBatch(snapshot)
                 log.flushSuppressed()
-            }
+            },
+            openEventStream: { aivi.start() }
         )
     }
 }

@@ -20,7 +20,7 @@ public final class Daemon: Sendable {
         guard let config = loaded.config else { throw .badConfig(loaded.report) }
         if !loaded.report.isEmpty { log.log(.warning, lines: loaded.report.split(separator: "\n").map(String.init)) }
         let token = try Self.loadToken(config, options.environment, log)
-        let mqttPassword = try Self.loadMQTTPassword(config)
+        let mqttPassword = try Self.loadMQTTPassword(config, log)
         let (store, rememberedEvents) = try Self.openStore(config, log)
         let relay = RuntimeRelay()
         self.log = log
@@ -50,13 +50,13 @@ public final class Daemon: Sendable {
         relay.attach(runtime)
     }
 
-    /// Connects and runs until a stop finishes; returns the exit status.
+    /// Connects and runs until a stop finishes; returns the exit status. The event
+    /// stream opens when the core says (once MQTT is up, or after a bounded wait).
     public func run() -> Int32 {
         do { try mqtt.start() } catch {
             log.error("cannot start MQTT: \(error)")
             return 1
         }
-        aivi.start()
         runtime.run()
         supervisor.stopping()
         aivi.stop()

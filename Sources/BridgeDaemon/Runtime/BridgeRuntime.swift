@@ -46,6 +46,7 @@ public final class BridgeRuntime: @unchecked Sendable {
 
     /// Runs the loop on the calling thread until a stop has finished.
     public func run() {
+        feed(.started)
         while !isFinished {
             let batch = inbox.take(timeoutMs: nextWakeMs())
             if let report = dropReport.note(droppedCount: batch.droppedCount, nowMs: MonotonicClock.nowMs()) {
@@ -184,6 +185,9 @@ public final class BridgeRuntime: @unchecked Sendable {
             }
         case .log(let level, let message):
             ports.log(level, message)
+        case .openEventStream:
+            // A stop asked for meanwhile closed the stream for good; it stays closed.
+            if stopDeadlineMs == nil { ports.openEventStream() }
         case .observe(let observation):
             ports.observe(observation)
         }

@@ -20,6 +20,8 @@ public struct RuntimePorts: Sendable {
     public var pressReachedMQTT: @Sendable (String, Int64) -> Void
     /// Called after each batch of work, on the loop thread (watchdog, status).
     public var afterBatch: @Sendable (RuntimeSnapshot) -> Void
+    /// Opens Aivi's event stream (when the core says: once MQTT is up, or after a wait).
+    public var openEventStream: @Sendable () -> Void
 
     public init(
         publishMQTT: @escaping @Sendable (OutgoingMQTTMessage) throws -> Void,
@@ -30,7 +32,8 @@ public struct RuntimePorts: Sendable {
         log: @escaping @Sendable (BridgeLogLevel, LogMessage) -> Void,
         observe: @escaping @Sendable (BridgeObservation) -> Void = { _ in },
         pressReachedMQTT: @escaping @Sendable (String, Int64) -> Void = { _, _ in },
-        afterBatch: @escaping @Sendable (RuntimeSnapshot) -> Void = { _ in }
+        afterBatch: @escaping @Sendable (RuntimeSnapshot) -> Void = { _ in },
+        openEventStream: @escaping @Sendable () -> Void = {}
     ) {
         self.publishMQTT = publishMQTT
         self.setSubscriptions = setSubscriptions
@@ -41,6 +44,7 @@ public struct RuntimePorts: Sendable {
         self.observe = observe
         self.pressReachedMQTT = pressReachedMQTT
         self.afterBatch = afterBatch
+        self.openEventStream = openEventStream
     }
 }
 

@@ -88,8 +88,7 @@ public struct CredentialLoader: Sendable {
     }
 
     private static func permissionWarnings(path: String, mode: UInt32) -> [CredentialWarning] {
-        let groupOrWorldReadable: UInt32 = 0o044
-        guard mode & groupOrWorldReadable != 0 else { return [] }
+        guard CredentialWarning.isReadableByOthers(mode: mode) else { return [] }
         return [.tokenFileReadableByOthers(path: path, mode: mode & 0o7777)]
     }
 }

@@ -265,7 +265,7 @@ struct SimulatedWorld {
                 unsafeRuns[eventId, default: 0] += 1
                 if unsafeRuns[eventId, default: 0] > 1 { violation = "unsafe press \(eventId) ran twice" }
             }
-        case .publishMQTT, .subscribe, .unsubscribe, .log, .observe:
+        case .publishMQTT, .subscribe, .unsubscribe, .log, .observe, .openEventStream:
             break
         }
     }

@@ -19,11 +19,13 @@ final class EndToEndHarness: @unchecked Sendable {
     private(set) var bridge: ChildProcess?
     private var bridgeStarts = 0
 
-    init(simClock: any SimClock = SystemClock(), timing: String = EndToEndHarness.fastTiming) throws {
+    init(simClock: any SimClock = SystemClock(), timing: String = EndToEndHarness.fastTiming,
+         eventLifetimeMs: Int64? = nil) throws {
         directory = try TemporaryDirectory(prefix: "e2e")
         broker = try MosquittoBroker()
         var settings = SimSettings(token: Self.token, widgetSlugs: [Self.widget])
         settings.keepaliveIntervalMs = 500
+        if let eventLifetimeMs { settings.rules.eventLifetimeMs = eventLifetimeMs }
         simulator = try AiviSimulator.start(settings: settings, clock: simClock)
         devices = try TestDevices(brokerPort: broker.port)
         configPath = directory.file("bridge.yaml")
@@ -83,7 +85,8 @@ final class EndToEndHarness: @unchecked Sendable {
         return buildDirectory.appendingPathComponent("switchboard-bridge").path
     }
 
-    /// Starts the bridge and waits until it has published the widget once.
+    /// Starts the bridge and waits until it has published the widget once and its event
+    /// stream is connected.
     /// `wrapper` runs the bridge under another program (a sandbox); `environment`
     /// adds variables (NOTIFY_SOCKET, ...).
     func startBridge(waitForFirstPublish: Bool = true, wrapper: [String] = [], environment: [String: String] = [:]) throws {
@@ -103,6 +106,12 @@ final class EndToEndHarness: @unchecked Sendable {
         }
         guard published, process.isRunning else {
             throw TestSupportError("the bridge did not publish: \(process.stderr)")
+        }
+        // Up means presses arrive too: the stream opens once MQTT is connected, so it may
+        // connect just after the first publish.
+        guard waitUntil(timeoutSeconds: 15, { process.stderr.contains("event stream connected") || !process.isRunning }),
+              process.isRunning else {
+            throw TestSupportError("the bridge's event stream did not connect: \(process.stderr)")
         }
     }
 

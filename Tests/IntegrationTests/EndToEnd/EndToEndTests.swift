@@ -35,6 +35,9 @@ struct EndToEndTests {
     func expiredPressesAreDropped(serverAheadMs: Int64) throws {
         let clock = ManualClock(startMs: Int64(Date().timeIntervalSince1970 * 1000) + serverAheadMs)
         let world = try EndToEndHarness(simClock: clock)
+        // The service replays only unexpired presses when a stream opens: this one must
+        // arrive live, so the stream (opened once MQTT is up) must be connected first,
+        // as startBridge() waits for.
         try world.startBridge()
         world.simulator.injectPress(widget: EndToEndHarness.widget, action: "movie", kind: .button, ageMs: 6_000)
         #expect(world.waitForLog("expired"))
