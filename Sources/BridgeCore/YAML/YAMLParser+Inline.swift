@@ -18,7 +18,7 @@ extension YAMLBlockParser {
             key = try parseQuoted(line: line, column: &end)
         case "[", "{":
             var probe = column
-            _ = try parseFlowCollection(line: line, column: &probe)
+            _ = try nodeBudget.uncounted { () throws(YAMLSyntaxError) in try parseFlowCollection(line: line, column: &probe) }
             probe = skipSpaces(line: line, from: probe)
             if probe < text.count, text[probe] == ":" {
                 throw error("a list or mapping cannot be a mapping key", line: line, column: column)
@@ -259,6 +259,7 @@ extension YAMLBlockParser {
             let text = lines[line]
             if text[column] == closer { column += 1; break }
             if text[column] == "," { throw error("empty entry in a flow collection (two commas or a leading comma)", line: line, column: column) }
+            try countNodes(isSequence ? 1 : 2, line: line, column: column)
             if isSequence {
                 items.append(try parseFlowSequenceItem(line: line, column: &column, depth: depth))
             } else {

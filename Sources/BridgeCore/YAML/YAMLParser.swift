@@ -68,6 +68,8 @@ struct YAMLBlockParser {
     var omittedDuplicateKeyCount = 0
     /// How many block collections enclose the node being parsed.
     var blockDepth = 0
+    /// Nodes parsed so far in this document (bounded by `YAMLNodeBudget.maxNodes`).
+    let nodeBudget = YAMLNodeBudget()
 
     /// The deepest nesting of collections accepted, block and flow alike.
     static let maxNestingDepth = 64
@@ -127,6 +129,7 @@ struct YAMLBlockParser {
                 throw error("expected a 'key: value' line of the mapping here, found \(found)", line: line, column: indent)
             }
             recordKey(key, firstSeen: &firstSeen)
+            try countNodes(2, line: line, column: indent)
             let value: YAMLNode
             (value, next) = try parseMappingValue(line: line, column: afterColon, mappingIndent: indent)
             entries.append(YAMLMapEntry(key: key, value: value))
@@ -166,6 +169,7 @@ struct YAMLBlockParser {
         while true {
             let column = skipSpaces(line: line, from: indent + 1)
             try checkNoTabBeforeNestedCollection(line: line, from: indent + 1, to: column)
+            try countNodes(1, line: line, column: indent)
             let item: YAMLNode
             if isLineEnd(line: line, column: column) {
                 (item, next) = try parseNestedBlockOrNull(after: line, parentIndent: indent, allowsSequenceAtSameIndent: false,
