@@ -1,13 +1,15 @@
 /// The bench's command line: `bridge-bench [--quick] [--bridge PATH] [--soak ...]`.
 struct BenchArguments: Sendable {
     static let usage = """
-    usage: bridge-bench [--quick] [--bridge PATH] [--broker-nodelay] [--cpu-quota PERCENT]
+    usage: bridge-bench [--quick] [--bridge PATH] [--broker-nodelay] [--cpu-quota PERCENT] [--min-publish-interval-ms N]
            bridge-bench --soak [--minutes N] [--seed S] [--quick] [--bridge PATH]
       --quick           every scenario small (seconds), for CI smoke runs; times are not meaningful
       --bridge PATH     the switchboard-bridge binary to measure (default: the one beside bridge-bench)
       --broker-nodelay  run mosquitto with `set_tcp_nodelay true` (default: mosquitto's defaults)
       --cpu-quota P     run the bridge (only it) in a cgroup limited to P % of one core (1-100),
                         a Pi-sized budget; skipped with a line saying why where cgroups are not writable
+      --min-publish-interval-ms N  the bridge's politeness interval (default 200, the daemon's; 0 = off,
+                        the behaviour before it existed)
       --soak            the compressed soak: seeded traffic, faults, reloads and kill -9 restarts;
                         exits 1 on a lost or repeated press, a stale widget, or a leaked fd or thread
       --minutes N       the soak's length (default 10); --quick: about 1.5 minutes, for CI
@@ -22,6 +24,7 @@ struct BenchArguments: Sendable {
     var isSoak = false
     var soakMinutes = 10
     var soakSeed: UInt64?
+    var minPublishIntervalMs: Int64?
 
     static func parse(_ arguments: [String]) -> Result<BenchArguments, BenchFailure> {
         var parsed = BenchArguments()
@@ -46,6 +49,11 @@ struct BenchArguments: Sendable {
                     return .failure(BenchFailure("--seed needs a whole number"))
                 }
                 parsed.soakSeed = seed
+            case "--min-publish-interval-ms":
+                guard let text = rest.popFirst(), let interval = Int64(text), (0...60_000).contains(interval) else {
+                    return .failure(BenchFailure("--min-publish-interval-ms needs a whole number from 0 to 60000"))
+                }
+                parsed.minPublishIntervalMs = interval
             case "--bridge":
                 guard let path = rest.popFirst() else { return .failure(BenchFailure("--bridge needs a path")) }
                 parsed.bridgePath = path

@@ -2,9 +2,6 @@
 /// `widgetCount` widgets, state on `bench/dN/state` (raw ON/OFF), command on `bench/dN/set`.
 enum BenchConfig {
     static let tokenVariable = "BRIDGE_BENCH_TOKEN"
-    /// Written into the config (the daemon's default): state-only PATCHes of a
-    /// widget start at least this far apart, so the figures depend on it.
-    static let minPublishIntervalMs: Int64 = 200
 
     static func stateTopic(_ toggle: Int) -> String { "bench/d\(toggle)/state" }
     static func commandTopic(_ toggle: Int) -> String { "bench/d\(toggle)/set" }
@@ -27,7 +24,7 @@ enum BenchConfig {
             "  client_id: bridge-bench-bridge",
             "state_dir: \(stateDirectory)",
             "timing:",
-            "  min_publish_interval_ms: \(minPublishIntervalMs)",
+            "  min_publish_interval_ms: \(sizes.minPublishIntervalMs)",
             "widgets:",
         ]
         for widget in 0..<sizes.widgetCount {

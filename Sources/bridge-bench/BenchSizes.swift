@@ -8,6 +8,9 @@ struct BenchSizes: Sendable {
     var burstMessageCount: Int
     var burstDurationMs: Int
     var idleSeconds: Int
+    /// Written into the config: state-only PATCHes of a widget start at least
+    /// this far apart (the daemon's default; `--min-publish-interval-ms`, 0 = off).
+    var minPublishIntervalMs: Int64 = 200
 
     static let full = BenchSizes(pressCount: 1_000, stateChangeCount: 1_000, burstMessageCount: 10_000,
                                  burstDurationMs: 1_000, idleSeconds: 60)

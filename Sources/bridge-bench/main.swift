@@ -31,7 +31,8 @@ if arguments.isSoak {
         exit(1)
     }
 }
-let sizes = arguments.isQuick ? BenchSizes.quick : BenchSizes.full
+var sizes = arguments.isQuick ? BenchSizes.quick : BenchSizes.full
+if let interval = arguments.minPublishIntervalMs { sizes.minPublishIntervalMs = interval }
 var cgroup: CPUCgroup?
 if let percent = arguments.cpuQuotaPercent {
     switch CPUCgroup.create(percent: percent) {
@@ -49,7 +50,7 @@ do {
     let mode = arguments.isQuick ? " --quick (small runs: the times are not the benchmark)" : ""
     let broker = arguments.brokerTCPNoDelay ? ", broker with set_tcp_nodelay true" : ", broker with mosquitto's defaults"
     let budget = cgroup.map { ", bridge limited to \($0.percent) % of one core (\($0.kind), period \(CPUCgroup.periodUs) µs)" } ?? ""
-    print("bridge-bench\(mode)\(broker)\(budget), bridge \(bridgeExecutable)")
+    print("bridge-bench\(mode)\(broker)\(budget), min_publish_interval_ms \(sizes.minPublishIntervalMs), bridge \(bridgeExecutable)")
     print("machine load when done: \(ProcFile.read("/proc/loadavg").map { String($0.prefix { $0 != "\n" }) } ?? "?") (/proc/loadavg)")
     print(table.rendered())
     print("\(table.missedCount) target(s) missed")
