@@ -30,6 +30,26 @@ enum PressScenario {
                          us: Percentile.of(samples.streamToConfirmedUs, percent: 99), limitUs: 5_000)
         table.addLatency("press → confirmed", "p99, press call → PATCH (+ sim's 15 ms stream poll)",
                          us: Percentile.of(samples.pressToConfirmedUs, percent: 99), limitUs: nil)
+        if rig.sizes.minPublishIntervalMs > 0 { try pressesInsideTheInterval(rig, table: &table) }
+    }
+
+    /// A press on a widget inside its publish interval, with a state change
+    /// held back by it: the answer must not wait for the interval's end.
+    private static func pressesInsideTheInterval(_ rig: BenchRig, table: inout ResultTable) throws {
+        var samples = Samples()
+        let count = max(5, rig.sizes.pressCount / 50)
+        for index in 0..<count {
+            let first = (index % rig.sizes.widgetCount) * rig.sizes.togglesPerWidget   // three toggles of one widget
+            BenchPause.microseconds((rig.sizes.minPublishIntervalMs + 2) * 1_000)
+            _ = try StatePublishScenario.changeOnce(rig, toggle: first)   // its PATCH starts the interval
+            try rig.devices.publishState(toggle: first + 1, isOn: !rig.states[first + 1], retain: true)   // held back
+            rig.states[first + 1].toggle()
+            try pressOnce(rig, toggle: first + 2, into: &samples)
+        }
+        let figure = "event written → confirming PATCH, \(count) presses inside the interval (a change held)"
+        table.addLatency("press → confirmed", "p50, " + figure, us: Percentile.of(samples.streamToConfirmedUs, percent: 50), limitUs: 5_000)
+        table.addLatency("press → confirmed", "max, the same (an answer waiting for the interval: ~\(rig.sizes.minPublishIntervalMs) ms)",
+                         us: samples.streamToConfirmedUs.max(), limitUs: nil)
     }
 
     private static func pressOnce(_ rig: BenchRig, toggle: Int, into samples: inout Samples) throws {

@@ -51,7 +51,8 @@ enum StatePublishScenario {
         table.addLatency("state → publish", "max, the same", us: latenciesUs.max(), limitUs: limitUs)
     }
 
-    private static func changeOnce(_ rig: BenchRig, toggle: Int) throws -> (latencyUs: Int64, arrivedUs: Int64) {
+    /// Flips one toggle's state and waits for the PATCH showing it.
+    static func changeOnce(_ rig: BenchRig, toggle: Int) throws -> (latencyUs: Int64, arrivedUs: Int64) {
         let slug = rig.sizes.slug(ofToggle: toggle)
         let action = BenchConfig.actionId(toggle)
         let isOn = !rig.states[toggle]
