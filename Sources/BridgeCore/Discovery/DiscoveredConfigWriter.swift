@@ -156,10 +156,6 @@ public enum DiscoveredConfigWriter {
 
     private static func skippedBlock(_ skipped: [SkippedThing]) -> [String] {
         guard !skipped.isEmpty else { return [] }
-        var lines = ["", "# Announced but not made into actions:"]
-        for thing in skipped {
-            lines.append("#   \(YAMLScalarWriter.comment(thing.what, maxLength: 160)): \(YAMLScalarWriter.comment(thing.reason))")
-        }
-        return lines
+        return ["", "# Announced but not made into actions:"] + skipped.listed(prefix: "#   ")
     }
 }

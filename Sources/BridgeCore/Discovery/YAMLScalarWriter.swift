@@ -44,8 +44,10 @@ enum YAMLScalarWriter {
 
     /// A comment's text on one line, bounded.
     static func comment(_ text: String, maxLength: Int = 200) -> String {
-        var line = String(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
-        if line.count > maxLength { line = String(line.prefix(maxLength - 1)) + "…" }
-        return line
+        let scalars = text.unicodeScalars
+        var line = String.UnicodeScalarView()
+        for scalar in scalars.prefix(maxLength) { line.append(DisplayText.isControl(scalar) ? " " : scalar) }
+        guard scalars.count > maxLength else { return String(line) }
+        return String(String.UnicodeScalarView(line.prefix(maxLength - 1))) + "…"
     }
 }

@@ -39,7 +39,7 @@ public enum DiscoverCommand {
             return fail(options.nothingHeardMessage(host: options.mqtt.host, port: options.mqtt.port), status: 1)
         }
         guard !result.toggles.isEmpty else {
-            let skipped = result.skipped.map { "  \($0.what): \($0.reason)" }.joined(separator: "\n")
+            let skipped = result.skipped.listed(prefix: "  ").joined(separator: "\n")
             return fail("discover: devices were announced, but nothing that can be switched on and off:\n\(skipped)", status: 1)
         }
         let text = DiscoveredConfigWriter.text(result, options: options)

@@ -18,4 +18,25 @@ import TestSupport
         #expect((label?.count ?? .max) <= "label: ".count + DiscoveredConfigWriter.maxLabelCharacters + 2)
         #expect(label?.hasSuffix("…") == true || label?.hasSuffix("…'") == true || label?.hasSuffix("…\"") == true)
     }
+
+    /// The review's `discover`: a retained announcement named with 2,000,000 characters
+    /// (and a wildcard topic, so it is skipped) made one stderr line of 2,000,168
+    /// characters, and thousands of them a report of megabytes. Each skipped thing is
+    /// now one bounded line without control characters, and at most 100 are listed.
+    @Test func theSkippedReportIsBoundedWhateverIsAnnounced() {
+        let huge = #"{"name":"\#(String(repeating: "Q", count: 2_000_000))\u001b[2J","command_topic":"c/#","state_topic":"+/x"}"#
+        var messages = [("homeassistant/switch/huge/config", huge)]
+        for index in 0..<300 {
+            messages.append(("homeassistant/switch/dev\(index)/config", #"{"name":"Dev \#(index)","command_topic":"c/#\#(index)"}"#))
+        }
+        let result = discover(messages)
+        #expect(result.toggles.isEmpty)
+        #expect(result.skipped.count == 301)
+        let lines = result.skipped.listed(prefix: "  ")
+        #expect(lines.count == [SkippedThing].maxListed + 1)
+        #expect(lines.last == "  … and 201 more")
+        #expect(lines.allSatisfy { $0.unicodeScalars.count <= 400 && !$0.unicodeScalars.contains(where: DisplayText.isControl) })
+        let written = discoveredConfig(messages + [("homeassistant/switch/ok/config", DiscoveryFixtures.haAbbreviatedSwitch)])
+        #expect(written.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 400 })
+    }
 }
