@@ -54,4 +54,16 @@ struct FuzzRegressionTests {
         let loaded = ConfigLoader.load(text: discoveredConfig(messages), fileName: "discovered.yaml")
         #expect(loaded.config != nil && loaded.errors.isEmpty, "\(loaded.rendered())")
     }
+
+    /// `discovery`, at 335,000 runs: an announced topic holding a C1 control
+    /// (U+008E) was written raw, and `check` refuses control characters in the
+    /// file. Every control character is now written as an escape in double
+    /// quotes, and reads back as the same text.
+    @Test(arguments: ["a\u{8E}b", "x\u{2028}y", "\u{202E}rtl", "\u{FEFF}bom", "esc\u{1B}[2J", "plain/topic", "it's"])
+    func aDiscoveredValueReadsBackAsItself(_ value: String) throws {
+        let text = "v: \(YAMLScalarWriter.scalar(value))\n"
+        let root = try #require(YAMLParser.parse(text).root, "\(text.debugDescription)")
+        #expect(root.mappingEntries?.first?.value.scalar?.text == value, "\(text.debugDescription)")
+        #expect(!YAMLScalarWriter.scalar(value).unicodeScalars.contains(where: YAMLScalarWriter.needsEscape))
+    }
 }

@@ -11,15 +11,21 @@ enum YAMLScalarWriter {
         let unsafeFirst = "-?:,[]{}#&*!|>'\"%@`~ "
         if unsafeFirst.unicodeScalars.contains(first) || last == " " || last == ":" { return false }
         if text.contains(": ") || text.contains(" #") || text.contains("\t") { return false }
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FEFF}" }) { return false }
+        if text.unicodeScalars.contains(where: needsEscape) { return false }
         if ["yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) { return false }  // YAML 1.1 readers
         return !text.contains { "[]{},".contains($0) }
     }
 
-    /// Single quotes when the text has no control characters, else double quotes with escapes.
+    /// Characters written as an escape: every control character a terminal or
+    /// the config loader would not take raw (`DisplayText.isControl`: C0, DEL,
+    /// C1, line separators, bidi overrides) and the byte order mark.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        DisplayText.isControl(scalar) || scalar == "\u{FEFF}"
+    }
+
+    /// Single quotes when the text has nothing to escape, else double quotes with escapes.
     static func quoted(_ text: String) -> String {
-        let hasControl = text.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-        if !hasControl {
+        if !text.unicodeScalars.contains(where: needsEscape) {
             return "'" + text.replacingAll("'", with: "''") + "'"
         }
         var result = "\""
@@ -31,9 +37,10 @@ enum YAMLScalarWriter {
             case "\t": result += "\\t"
             case "\r": result += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if needsEscape(scalar) {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
-                    result += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                    let digits = scalar.value <= 0xFF ? 2 : 4
+                    result += (digits == 2 ? "\\x" : "\\u") + String(repeating: "0", count: digits - hex.count) + hex
                 } else {
                     result.unicodeScalars.append(scalar)
                 }
