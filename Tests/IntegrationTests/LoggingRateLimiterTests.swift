@@ -45,9 +45,12 @@ import Testing
         Scenario(name: "keys are limited independently", maxPerWindow: 1, windowMs: 1_000, maxKeys: 8, steps: [
             .emit("a", at: 0), .emit("b", at: 0), .suppress("a", at: 1), .suppress("b", at: 1),
         ]),
-        Scenario(name: "a full memory drops the oldest window and reports it", maxPerWindow: 1, windowMs: 1_000, maxKeys: 2, steps: [
-            .emit("a", at: 0), .suppress("a", at: 1), .emit("b", at: 2), .emit("c", at: 3, summaries: [("a", 1)]),
-            .emit("a", at: 4, summaries: []), .suppress("c", at: 5),
+        Scenario(name: "a full memory never hands a fresh window to a kind: new kinds share one limited window",
+                 maxPerWindow: 1, windowMs: 1_000, maxKeys: 2, steps: [
+            .emit("a", at: 0), .suppress("a", at: 1), .emit("b", at: 2), .emit("c", at: 3),
+            .suppress("a", at: 4), .suppress("c", at: 5), .suppress("d", at: 6), .suppress("e", at: 7),
+            // The minute is over: the kinds' windows and the shared one are summed up, and a kind gets its own window again.
+            .emit("f", at: 1_003, summaries: [("a", 2), ("c", 3)]),
         ]),
         Scenario(name: "a full memory drops closed windows first", maxPerWindow: 1, windowMs: 100, maxKeys: 2, steps: [
             .emit("a", at: 0), .emit("b", at: 50), .suppress("b", at: 51), .emit("c", at: 120), .suppress("b", at: 121),
@@ -80,10 +83,27 @@ import Testing
 
     @Test func memoryStaysBoundedUnderManyDistinctKeys() {
         var limiter = RepeatRateLimiter<String>(maxPerWindow: 1, windowMs: 60_000, maxKeys: 16)
-        for index in 0..<1_000 {
-            #expect(limiter.admit("device \(index) offline", nowMs: Int64(index)).shouldEmit)
+        var emitted = 0
+        for index in 0..<1_000 where limiter.admit("device \(index) offline", nowMs: Int64(index)).shouldEmit {
+            emitted += 1
         }
         #expect(limiter.trackedKeyCount == 16)
+        #expect(emitted == 17, "16 kinds of their own and one for the others")
+    }
+
+    /// Session 3 review (F-logkinds): 300 kinds (one per action) round-robin used to
+    /// evict each other's windows, each coming back fresh: every event was written.
+    @Test func moreKindsThanKeysCannotDefeatTheLimit() {
+        var limiter = RepeatRateLimiter<String>(maxPerWindow: 5, windowMs: 60_000, maxKeys: 256)
+        var emitted = 0
+        for round in 0..<10 {
+            for action in 0..<300 where limiter.admit("action \(action)", nowMs: Int64(round * 300 + action)).shouldEmit {
+                emitted += 1
+            }
+        }
+        #expect(emitted <= (256 + 1) * 5, "\(emitted) of 3,000 events written")
+        let summaries = limiter.expire(nowMs: 60_000 + 3_000)
+        #expect(summaries.reduce(0) { $0 + $1.suppressedCount } == 3_000 - emitted, "every event held back is counted")
     }
 
     @Test func defaultsAllowFivePerMinute() {

@@ -15,12 +15,16 @@ final class LoggingTestCapture: @unchecked Sendable {
 
     func advance(byMs milliseconds: Int64) { lock.withLock { nowMs += milliseconds } }
 
+    var nowMsForTests: Int64 { lock.withLock { nowMs } }
+
     func makeSink(minimumLevel: LogLevel = .info, format: LogLineFormat, maxPerWindow: Int = 5, infoPerWindow: Int = 60) -> LogSink {
         LogSink(
             minimumLevel: minimumLevel,
             format: format,
             rateLimiter: RepeatRateLimiter(maxPerWindow: maxPerWindow, windowMs: 60_000, maxKeys: 64),
             infoRateLimiter: RepeatRateLimiter(maxPerWindow: infoPerWindow, windowMs: 60_000, maxKeys: 64),
+            warningBudgetPerMinute: 100_000,
+            infoBudgetPerMinute: 100_000,
             clock: LogClock(
                 wallClockEpochMs: { [self] in lock.withLock { nowMs } },
                 monotonicMs: { [self] in lock.withLock { nowMs } }
@@ -224,5 +228,36 @@ final class LoggingTestCapture: @unchecked Sendable {
 
         #expect(underJournal.formatter.format == .journal)
         #expect(plain.formatter.format == .plain)
+    }
+
+    /// Session 3 review (F-logkinds): however many kinds, the total of a level is bounded
+    /// per minute, then summed up in one line.
+    @Test func theBudgetOfALevelBoundsTheTotalWhateverTheNumberOfKinds() {
+        let capture = LoggingTestCapture()
+        let sink = LogSink(
+            format: .journal,
+            rateLimiter: RepeatRateLimiter(maxPerWindow: 5, windowMs: 60_000, maxKeys: 64),
+            warningBudgetPerMinute: 20,
+            infoBudgetPerMinute: 10,
+            clock: LogClock(wallClockEpochMs: { 0 }, monotonicMs: { [capture] in capture.nowMsForTests }),
+            writeLine: { [capture] line in capture.append(line) }
+        )
+        for round in 0..<10 {
+            for action in 0..<300 {
+                sink.log(.warning, message: "action \(configured: "a\(action)") payload \(round)")
+            }
+        }
+        for index in 0..<50 { sink.log(.info, message: "press \(index) done") }
+        #expect(capture.lines.count == 20 + 10, "\(capture.lines.count) lines")
+        capture.advance(byMs: 61_000)
+        sink.flushSuppressed()
+        let summaries = capture.lines.dropFirst(30)
+        #expect(summaries.contains { $0.hasPrefix("<4>suppressed 305 more messages (log budget: 20 errors and warnings a minute)") },
+                "\(Array(summaries))")
+        #expect(summaries.contains { $0.hasPrefix("<6>suppressed 40 more messages (log budget: 10 info lines a minute)") },
+                "\(Array(summaries))")
+        // 64 kinds of their own and the shared window pass 325; 20 of them are written. Of the
+        // 65 kinds' summaries only 20 fit the next minute's budget.
+        #expect(capture.lines.count == 30 + 2 + 20, "kinds' summaries count against the budget too")
     }
 }

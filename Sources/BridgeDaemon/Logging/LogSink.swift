@@ -7,7 +7,10 @@ import ShellSupport
 /// kind is its template, a shell message's kind is its call site. Per kind, errors
 /// and warnings pass 5 a minute, info lines 60 a minute (by default), then one
 /// "suppressed K similar messages" line when the minute is over; debug lines are
-/// not limited (the level is asked for while diagnosing). Safe to call from any thread.
+/// not limited (the level is asked for while diagnosing). On top of that, a budget
+/// per level bounds the total whatever the number of kinds: by default 100 errors and
+/// warnings and 300 info lines a minute (summaries included), then one
+/// "suppressed K more …" line when the minute is over. Safe to call from any thread.
 public final class LogSink: @unchecked Sendable {
     /// Events less important than this are dropped.
     public let minimumLevel: LogLevel
@@ -19,18 +22,29 @@ public final class LogSink: @unchecked Sendable {
     private let lock = PosixMutex()
     private var rateLimiter: RepeatRateLimiter<LogEventKey>
     private var infoRateLimiter: RepeatRateLimiter<LogEventKey>
+    /// The budget of all kinds together, keyed by level (errors count as warnings).
+    private var warningBudget: RepeatRateLimiter<LogLevel>
+    private var infoBudget: RepeatRateLimiter<LogLevel>
     private var lastExpiryCheckMs: Int64?
+
+    /// Errors and warnings of all kinds together let through per minute by default.
+    public static let defaultWarningBudgetPerMinute = 100
+    /// Info lines of all kinds together let through per minute by default.
+    public static let defaultInfoBudgetPerMinute = 300
 
     /// Info lines of one kind let through per minute by default.
     public static let defaultInfoLinesPerMinute = 60
 
     /// Creates a sink; `rateLimiter` limits errors and warnings, `infoRateLimiter`
-    /// info lines; `writeLine` receives each finished line (without newline).
+    /// info lines, per kind; the budgets limit each level's total per minute;
+    /// `writeLine` receives each finished line (without newline).
     public init(
         minimumLevel: LogLevel = .info,
         format: LogLineFormat,
         rateLimiter: RepeatRateLimiter<LogEventKey> = RepeatRateLimiter(),
         infoRateLimiter: RepeatRateLimiter<LogEventKey> = RepeatRateLimiter(maxPerWindow: defaultInfoLinesPerMinute),
+        warningBudgetPerMinute: Int = defaultWarningBudgetPerMinute,
+        infoBudgetPerMinute: Int = defaultInfoBudgetPerMinute,
         clock: LogClock = .system,
         writeLine: @escaping @Sendable (String) -> Void = StandardErrorWriter.writeLine
     ) {
@@ -38,6 +52,8 @@ public final class LogSink: @unchecked Sendable {
         self.formatter = LogLineFormatter(format: format)
         self.rateLimiter = rateLimiter
         self.infoRateLimiter = infoRateLimiter
+        self.warningBudget = RepeatRateLimiter(maxPerWindow: warningBudgetPerMinute, windowMs: 60_000, maxKeys: 1)
+        self.infoBudget = RepeatRateLimiter(maxPerWindow: infoBudgetPerMinute, windowMs: 60_000, maxKeys: 1)
         self.clock = clock
         self.writeLine = writeLine
     }
@@ -97,12 +113,14 @@ public final class LogSink: @unchecked Sendable {
     /// all goes quiet. Cheap: it looks at most once a second.
     public func flushSuppressed() {
         lock.withLock {
-            expireIfDue(nowMs: clock.monotonicMs()).forEach(writeSummary)
+            let nowMs = clock.monotonicMs()
+            expireIfDue(nowMs: nowMs).forEach { writeSummary($0, nowMs: nowMs) }
         }
     }
 
     /// Writes `texts` unless the limiter of `level` holds back another event of
-    /// `key` (nil: not limited); summaries of closed windows first.
+    /// `key` (nil: not limited) or the level's budget is spent; summaries of closed
+    /// windows first.
     private func emit(_ level: LogLevel, _ texts: [String], key: LogEventKey?) {
         lock.withLock {
             let nowMs = clock.monotonicMs()
@@ -119,9 +137,24 @@ public final class LogSink: @unchecked Sendable {
                 summaries += verdict?.summaries ?? []
                 shouldEmit = verdict?.shouldEmit ?? true
             }
-            summaries.forEach(writeSummary)
-            if shouldEmit { texts.forEach { write(level, $0) } }
+            summaries.forEach { writeSummary($0, nowMs: nowMs) }
+            if shouldEmit, key == nil || withinBudget(level, example: texts.first ?? "", nowMs: nowMs) {
+                texts.forEach { write(level, $0) }
+            }
         }
+    }
+
+    /// Whether the budget of `level` lets one more line through at `nowMs`; writes the
+    /// summary of its previous minute first when that minute held lines back.
+    private func withinBudget(_ level: LogLevel, example: String, nowMs: Int64) -> Bool {
+        let verdict: RateLimitVerdict<LogLevel>
+        switch level {
+        case .error, .warning: verdict = warningBudget.admit(.warning, example: example, nowMs: nowMs)
+        case .info: verdict = infoBudget.admit(.info, example: example, nowMs: nowMs)
+        case .debug: return true
+        }
+        verdict.summaries.forEach(writeBudgetSummary)
+        return verdict.shouldEmit
     }
 
     /// Expired windows, checked at most once a second to keep `log` cheap.
@@ -132,12 +165,25 @@ public final class LogSink: @unchecked Sendable {
     }
 
     private func expire(nowMs: Int64) -> [SuppressionSummary<LogEventKey>] {
-        rateLimiter.expire(nowMs: nowMs) + infoRateLimiter.expire(nowMs: nowMs)
+        let budgetSummaries = warningBudget.expire(nowMs: nowMs) + infoBudget.expire(nowMs: nowMs)
+        budgetSummaries.forEach(writeBudgetSummary)
+        return rateLimiter.expire(nowMs: nowMs) + infoRateLimiter.expire(nowMs: nowMs)
     }
 
-    private func writeSummary(_ summary: SuppressionSummary<LogEventKey>) {
+    /// A kind's summary counts against its level's budget like any line.
+    private func writeSummary(_ summary: SuppressionSummary<LogEventKey>, nowMs: Int64) {
         let noun = summary.suppressedCount == 1 ? "message" : "messages"
-        write(summary.key.level, "suppressed \(summary.suppressedCount) similar \(noun): \(summary.example)")
+        let text = "suppressed \(summary.suppressedCount) similar \(noun): \(summary.example)"
+        guard withinBudget(summary.key.level, example: text, nowMs: nowMs) else { return }
+        write(summary.key.level, text)
+    }
+
+    private func writeBudgetSummary(_ summary: SuppressionSummary<LogLevel>) {
+        let noun = summary.suppressedCount == 1 ? "message" : "messages"
+        let budget = summary.key == .info ? infoBudget.maxPerWindow : warningBudget.maxPerWindow
+        let what = summary.key == .info ? "info lines" : "errors and warnings"
+        write(summary.key, "suppressed \(summary.suppressedCount) more \(noun) (log budget: \(budget) \(what) a minute); "
+            + "the last: \(summary.example)")
     }
 
     private func write(_ level: LogLevel, _ text: String) {

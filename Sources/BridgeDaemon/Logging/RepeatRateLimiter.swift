@@ -2,19 +2,26 @@
 /// window of `windowMs` that starts with the key's first event; the rest are counted,
 /// and when the window closes the count comes back as a `SuppressionSummary`
 /// ("suppressed K similar messages: <the last one held back>"). Remembers at most
-/// `maxKeys` keys, and of each an example of at most `maxExampleCharacters`. Pure:
-/// time is passed in.
+/// `maxKeys` keys, and of each an example of at most `maxExampleCharacters`. When the
+/// table is full of open windows, a new key never gets a fresh window of its own (that
+/// would let more than `maxKeys` kinds defeat the limit): it shares one "other kinds"
+/// window, itself limited to `maxPerWindow`, so at most `(maxKeys + 1) × maxPerWindow`
+/// events pass per window whatever the number of keys. Pure: time is passed in.
 public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
     /// Events let through per key and window (at least 1).
     public let maxPerWindow: Int
     /// Window length in milliseconds (at least 1).
     public let windowMs: Int64
-    /// Keys remembered at once (at least 1); the oldest window is dropped first.
+    /// Keys remembered at once (at least 1); closed windows are dropped first, then
+    /// new keys share the "other kinds" window.
     public let maxKeys: Int
     /// Characters kept of the last event held back, for the summary.
     public static var maxExampleCharacters: Int { 240 }
 
     private var windows: [Key: Window] = [:]
+    /// The window shared by keys that found the table full, and the key that opened it
+    /// (its summary is reported under that key).
+    private var otherKinds: (key: Key, window: Window)?
 
     private struct Window: Sendable {
         var startMs: Int64
@@ -52,14 +59,45 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
             return RateLimitVerdict(shouldEmit: false, summaries: summaries)
         }
         summaries += makeRoom(nowMs: nowMs)
+        guard windows.count < maxKeys else {
+            let verdict = admitOtherKind(key, example: example, nowMs: nowMs)
+            return RateLimitVerdict(shouldEmit: verdict.shouldEmit, summaries: summaries + verdict.summaries)
+        }
         windows[key] = Window(startMs: nowMs, emittedCount: 1, suppressedCount: 0, example: "")
         return RateLimitVerdict(shouldEmit: true, summaries: summaries)
+    }
+
+    /// An event of a key that found the table full: counted in the shared window.
+    private mutating func admitOtherKind(_ key: Key, example: String, nowMs: Int64) -> RateLimitVerdict<Key> {
+        let summaries = closeOtherKinds(ifExpiredAt: nowMs)
+        guard var shared = otherKinds else {
+            otherKinds = (key, Window(startMs: nowMs, emittedCount: 1, suppressedCount: 0, example: ""))
+            return RateLimitVerdict(shouldEmit: true, summaries: summaries)
+        }
+        if shared.window.emittedCount < maxPerWindow {
+            shared.window.emittedCount += 1
+            otherKinds = shared
+            return RateLimitVerdict(shouldEmit: true, summaries: summaries)
+        }
+        shared.window.suppressedCount += 1
+        shared.window.example = String(example.prefix(Self.maxExampleCharacters))
+        otherKinds = shared
+        return RateLimitVerdict(shouldEmit: false, summaries: summaries)
+    }
+
+    /// Closes the shared window when it has expired by `nowMs`.
+    private mutating func closeOtherKinds(ifExpiredAt nowMs: Int64) -> [SuppressionSummary<Key>] {
+        guard let shared = otherKinds, isExpired(shared.window, nowMs: nowMs) else { return [] }
+        otherKinds = nil
+        guard shared.window.suppressedCount > 0 else { return [] }
+        return [SuppressionSummary(key: shared.key, suppressedCount: shared.window.suppressedCount,
+                                   example: shared.window.example)]
     }
 
     /// Forgets every window that has closed by `nowMs`, returning the suppression counts.
     public mutating func expire(nowMs: Int64) -> [SuppressionSummary<Key>] {
         let expiredKeys = windows.filter { isExpired($0.value, nowMs: nowMs) }.map(\.key)
-        return expiredKeys.flatMap { close($0) }
+        return expiredKeys.flatMap { close($0) } + closeOtherKinds(ifExpiredAt: nowMs)
     }
 
     private func isExpired(_ window: Window, nowMs: Int64) -> Bool {
@@ -72,14 +110,11 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
         return [SuppressionSummary(key: key, suppressedCount: window.suppressedCount, example: window.example)]
     }
 
-    /// Frees one slot when full: expired windows first, else the oldest one.
+    /// Frees slots when full by closing expired windows; an open window is never
+    /// dropped (its key would come back with a fresh one).
     private mutating func makeRoom(nowMs: Int64) -> [SuppressionSummary<Key>] {
         guard windows.count >= maxKeys else { return [] }
-        var summaries = expire(nowMs: nowMs)
-        while windows.count >= maxKeys, let oldest = windows.min(by: { $0.value.startMs < $1.value.startMs }) {
-            summaries += close(oldest.key)
-        }
-        return summaries
+        return expire(nowMs: nowMs)
     }
 }
 

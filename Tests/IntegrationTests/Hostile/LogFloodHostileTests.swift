@@ -106,4 +106,54 @@ struct LogFloodHostileTests {
         }
         #expect(!log.contains(String(repeating: "g", count: 100)), "an action name from an event was not cut")
     }
+
+    /// Session 3 review (F-logkinds): per-action warnings put the action in the kind, and the
+    /// limiter remembered 256 kinds, handing a fresh window to each kind it had evicted:
+    /// with 300 actions, 3,000 unreadable payloads wrote 3,000 warnings. Now new kinds share
+    /// one limited window when the table is full, and warnings have a budget per minute.
+    @Test("300 actions round-robin: 3,000 unreadable payloads write at most the warning budget")
+    func moreActionsThanRememberedKindsCannotDefeatTheLimit() throws {
+        let widgetCount = 10
+        let actionsPerWidget = 30
+        var widgets = ""
+        for widget in 0..<widgetCount {
+            widgets += "  - slug: w\(widget)\n    actions:\n"
+            for action in 0..<actionsPerWidget {
+                widgets += "      - { id: a\(action), label: A\(action), kind: toggle, state_topic: big/\(widget)/\(action), "
+                    + "command_topic: big/\(widget)/\(action)/set }\n"
+            }
+        }
+        widgets += "  - slug: marker\n    actions:\n"
+            + "      - { id: flag, label: Flag, kind: toggle, state_topic: mark/flag, command_topic: mark/flag/set }\n"
+        let world = try HostileWorld(script: ["events_body": "", "events_hold_s": 120], extraActions: widgets)
+        try world.startBridge(logLevel: "info")
+        #expect(world.waitForLog("mqtt connected", timeoutSeconds: 20), "\(world.log)")
+        let flooder = MQTTClient(settings: MQTTSettings(host: "127.0.0.1", port: world.broker.port, clientId: "kind-flooder")) { _ in }
+        try flooder.start()
+        defer { flooder.stop() }
+        #expect(waitUntil(timeoutSeconds: 10) { flooder.isConnected })
+        let markerPatches = { world.server.log.filter { $0.hasPrefix("PATCH") && $0.hasSuffix("/widget/marker") }.count }
+        let markerPatchesBefore = markerPatches()
+
+        for round in 0..<10 {
+            for widget in 0..<widgetCount {
+                for action in 0..<actionsPerWidget {
+                    let topic = "big/\(widget)/\(action)"
+                    try flooder.publish(topic: topic, payload: Array("ON".utf8), qos: .atLeastOnce, retain: false)
+                    try flooder.publish(topic: topic, payload: Array("garbage-\(round)-\(action)".utf8), qos: .atLeastOnce, retain: false)
+                }
+            }
+        }
+        // The same client's last message: once the marker's tile is published, the flood has been read.
+        try flooder.publish(topic: "mark/flag", payload: Array("ON".utf8), qos: .atLeastOnce, retain: false)
+        #expect(waitUntil(timeoutSeconds: 90) { markerPatches() > markerPatchesBefore || !world.isBridgeRunning },
+                "\(world.log.suffix(3_000))")
+        #expect(world.isBridgeRunning)
+
+        let log = world.log
+        let warnings = log.split(separator: "\n").filter { $0.contains(" warning ") }
+        print("300 actions, 3,000 unreadable payloads: \(warnings.count) warning lines, \(log.utf8.count) bytes of log")
+        #expect(warnings.count <= 100 + 5, "\(warnings.count) warning lines for 3,000 bad payloads")
+        #expect(log.contains("ignoring payload"), "the first warnings still say what happened")
+    }
 }
