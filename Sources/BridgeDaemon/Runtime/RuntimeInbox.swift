@@ -5,8 +5,10 @@ import ShellSupport
 /// message is kept while there is room (several actions may read different
 /// fields of one topic's partial payloads); when the MQTT share is full, by
 /// count or by bytes, a new message replaces the oldest queued one of its topic
-/// (only the latest state matters then), or is dropped and counted. Control
-/// inputs (connects, disconnects, reload, stop, PATCH answers) are never dropped.
+/// (only the latest state matters then), or is dropped and counted. Other data
+/// inputs (stream events, each up to 64 KiB) are bounded by count and by bytes
+/// too. Control inputs (connects, disconnects, reload, stop, PATCH answers) are
+/// never dropped.
 final class RuntimeInbox: Sendable {
     /// One thing to handle, in order.
     enum Item {
@@ -17,6 +19,7 @@ final class RuntimeInbox: Sendable {
     struct Contents {
         var items: [Item] = []
         var inputCount = 0
+        var inputBytes = 0
         var mqttCount = 0
         var mqttBytes = 0
         var droppedCount = 0
@@ -29,13 +32,17 @@ final class RuntimeInbox: Sendable {
     }
 
     let inputCapacity: Int
+    /// Bound on the queued data inputs (stream events), in bytes.
+    let inputByteCapacity: Int
     let mqttCapacity: Int
     /// Bound on the queued MQTT topics and payloads, in bytes.
     let mqttByteCapacity: Int
     private let lock = ConditionLock(Contents())
 
-    init(inputCapacity: Int = 1_024, mqttCapacity: Int = 16_384, mqttByteCapacity: Int = 8 * 1_024 * 1_024) {
+    init(inputCapacity: Int = 1_024, inputByteCapacity: Int = 4 * 1_024 * 1_024,
+         mqttCapacity: Int = 16_384, mqttByteCapacity: Int = 8 * 1_024 * 1_024) {
         self.inputCapacity = inputCapacity
+        self.inputByteCapacity = inputByteCapacity
         self.mqttCapacity = mqttCapacity
         self.mqttByteCapacity = mqttByteCapacity
     }
@@ -48,7 +55,9 @@ final class RuntimeInbox: Sendable {
     func push(_ input: RuntimeInput) -> Bool {
         lock.withLock { contents in
             let isEssential = Self.isEssential(input)
-            guard contents.inputCount < inputCapacity || isEssential else {
+            let bytes = isEssential ? 0 : Self.byteCount(input)
+            let hasRoom = contents.inputCount < inputCapacity && contents.inputBytes + bytes <= inputByteCapacity
+            guard hasRoom || isEssential else {
                 contents.droppedCount += 1
                 return false
             }
@@ -58,7 +67,19 @@ final class RuntimeInbox: Sendable {
             }
             contents.items.append(.input(input))
             contents.inputCount += 1
+            contents.inputBytes += bytes
             return true
+        }
+    }
+
+    /// What one queued data input costs: the text it carries (a stream event's id,
+    /// type and data), at least 1.
+    static func byteCount(_ input: RuntimeInput) -> Int {
+        switch input {
+        case .streamEvent(let event, _), .core(.streamEvent(let event)):
+            return max(1, (event.id?.utf8.count ?? 0) + event.type.utf8.count + event.data.utf8.count)
+        default:
+            return 1
         }
     }
 

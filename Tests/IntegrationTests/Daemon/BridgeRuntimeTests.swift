@@ -148,4 +148,23 @@ struct BridgeRuntimeTests {
         #expect(batch.items.count == 1 + 6 + 2)
         #expect(batch.droppedCount == 3)
     }
+
+    /// Session 3 review (F-ssemem): stream events (each up to 64 KiB) were bounded by count
+    /// only (1,024 of them: 64 MiB); now by bytes too, control inputs still always taken.
+    @Test func streamEventsAreBoundedInBytesAndControlInputsStillTaken() {
+        let inbox = RuntimeInbox(inputCapacity: 1_024, inputByteCapacity: 256 * 1_024)
+        let pad = String(repeating: "p", count: 65_000)
+        func bigPress(_ index: Int) -> RuntimeInput {
+            .streamEvent(StreamEvent(id: "evt_\(index)", type: "widget.action.v1", data: "{\"pad\":\"\(pad)\"}"), receivedAtUs: 0)
+        }
+        let taken = (0..<100).filter { inbox.push(bigPress($0)) }.count
+        #expect(taken == 4, "256 KiB hold 4 events of ~64 KB, not 100")
+        #expect(inbox.push(.core(.mqttDisconnected)), "control inputs are never dropped")
+        #expect(inbox.push(.stopRequested))
+        #expect(inbox.push(Self.press("feed", kind: "button", id: "small")) == false, "the byte budget is spent")
+        let batch = inbox.take(timeoutMs: 0)
+        #expect(batch.items.count == 4 + 2)
+        #expect(batch.droppedCount == 97)
+        #expect(inbox.push(bigPress(200)), "room again once taken")
+    }
 }
