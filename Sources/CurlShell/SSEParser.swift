@@ -18,6 +18,9 @@ public struct SSEEvent: Sendable, Equatable {
 /// start, CR, LF or CRLF line ends (also split across chunks), comments,
 /// `event`, `data` (joined with LF), `id` (ignored when it has a NUL), `retry`
 /// (digits only). Pure: bytes in, outputs out. Bounded by `maxEventBytes`.
+/// An id longer than `maxEventIdBytes` is not remembered (the id is forgotten,
+/// as an empty `id:` would): it would be echoed as `Last-Event-ID` on every
+/// reconnect, and no press id is that long.
 public struct SSEParser: Sendable {
     /// What a chunk of the stream produced.
     public enum Output: Sendable, Equatable {
@@ -29,6 +32,8 @@ public struct SSEParser: Sendable {
     }
 
     public let maxEventBytes: Int
+    /// The longest id remembered (press ids are at most 128 bytes).
+    public static let maxEventIdBytes = 1_024
     /// The last event ID string (set at each dispatch point from the buffer):
     /// sent as `Last-Event-ID` on reconnect, so an event cut off mid-way is
     /// asked for again.
@@ -137,7 +142,7 @@ public struct SSEParser: Sendable {
             data.append(0x0A)
             hasData = true
         case "id" where !value.contains(0):
-            lastEventIdBuffer = String(decoding: value, as: UTF8.self)
+            lastEventIdBuffer = value.count <= Self.maxEventIdBytes ? String(decoding: value, as: UTF8.self) : nil
         case "retry":
             if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
                 // More digits than an Int holds: as large as it gets (clamped later).
