@@ -5,8 +5,9 @@
 public enum SSEReconnectPolicy {
     public static let minRetryMs = 500
     public static let maxRetryMs = 300_000
-    /// A stream that delivered no event and closed sooner than this was not
-    /// healthy: the next reconnect backs off instead of starting over.
+    /// A stream that closed sooner than this was not healthy, whatever it sent
+    /// (`retry: 1`, one event and a hang-up must not reconnect for ever at the
+    /// server's pace): the next reconnect backs off instead of starting over.
     public static let minHealthyStreamMs: Int64 = 10_000
 
     /// The server's `retry:` value as the bridge honours it.
@@ -26,8 +27,9 @@ public enum SSEReconnectPolicy {
         return halfMs + random(0...halfMs)
     }
 
-    /// Whether a finished connection counts as healthy (resets the backoff).
+    /// Whether a finished connection counts as healthy (resets the backoff): open
+    /// for at least `minHealthyStreamMs`, and not found dead without an event.
     public static func wasHealthy(opened: Bool, eventCount: Int, openMs: Int64, died: Bool) -> Bool {
-        opened && (eventCount > 0 || !died && openMs >= minHealthyStreamMs)
+        opened && openMs >= minHealthyStreamMs && (eventCount > 0 || !died)
     }
 }
