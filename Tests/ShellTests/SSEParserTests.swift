@@ -75,6 +75,19 @@ struct SSEParserTests {
         #expect(parser.feed(Array(event.utf8)) == [.oversized, Self.event("ok")])
     }
 
+    /// Session 3 review: a 30,000-byte `id:` was sent back as `Last-Event-ID` on every
+    /// reconnect. Ids over the bound are forgotten (an event with one carries no id).
+    @Test func anIdOverTheBoundIsNotRemembered() {
+        var parser = SSEParser()
+        let longId = String(repeating: "i", count: 30_000)
+        let outputs = parser.feed(Array("id: e1\ndata: a\n\nid: \(longId)\ndata: b\n\n".utf8))
+        #expect(outputs == [Self.event("a", id: "e1"), Self.event("b", id: nil)])
+        #expect(parser.lastEventId == nil)
+        let atTheBound = String(repeating: "j", count: SSEParser.maxEventIdBytes)
+        _ = parser.feed(Array("id: \(atTheBound)\ndata: c\n\n".utf8))
+        #expect(parser.lastEventId == atTheBound)
+    }
+
     @Test func aNewStreamAllowsABOMAgainAndKeepsTheId() {
         var parser = SSEParser()
         _ = parser.feed(Array("id: 9\ndata: a\n\n".utf8))
@@ -108,12 +121,20 @@ struct SSEReconnectPolicyTests {
         #expect(SSEReconnectPolicy.delayMs(retryMs: 120_000, failures: 3, capMs: 30_000) { $0.upperBound } == 120_000)
     }
 
-    @Test func aStreamThatClosesAtOnceWithoutEventsIsAFailure() {
-        #expect(!SSEReconnectPolicy.wasHealthy(opened: true, eventCount: 0, openMs: 5, died: false))
-        #expect(SSEReconnectPolicy.wasHealthy(opened: true, eventCount: 0, openMs: 60_000, died: false))
-        #expect(SSEReconnectPolicy.wasHealthy(opened: true, eventCount: 1, openMs: 5, died: false))
-        #expect(!SSEReconnectPolicy.wasHealthy(opened: true, eventCount: 0, openMs: 60_000, died: true))
-        #expect(!SSEReconnectPolicy.wasHealthy(opened: false, eventCount: 0, openMs: 0, died: false))
+    /// (opened, events, open for ms, found dead) → healthy. Session 3 review: `retry: 1`,
+    /// one event and a hang-up used to count as healthy (~2.7 GETs/s for ever).
+    @Test(arguments: [
+        (true, 0, Int64(5), false, false),
+        (true, 0, 60_000, false, true),
+        (true, 1, 5, false, false),
+        (true, 1_000, 9_999, false, false),
+        (true, 1, 10_000, false, true),
+        (true, 1, 60_000, true, true),
+        (true, 0, 60_000, true, false),
+        (false, 0, 0, false, false),
+    ] as [(Bool, Int, Int64, Bool, Bool)])
+    func aStreamThatLivedUnderTenSecondsIsAFailureWhateverItSent(opened: Bool, events: Int, openMs: Int64, died: Bool, healthy: Bool) {
+        #expect(SSEReconnectPolicy.wasHealthy(opened: opened, eventCount: events, openMs: openMs, died: died) == healthy)
     }
 
     @Test func hugeRetryDigitsSaturate() {
