@@ -137,8 +137,10 @@ public final class BridgeRuntime: @unchecked Sendable {
 
     /// Performs effects in order. After a failed persist, the MQTT publishes of
     /// the batch are skipped (an unsafe command never goes out without its
-    /// record) and everything else still happens: the PATCH that answers the
-    /// phone, the timers the core counts on.
+    /// record), and so are its info lines (they tell what was carried out:
+    /// "command sent", "message(s) published"; the core says instead that it was
+    /// not); everything else still happens: the PATCH that answers the phone,
+    /// the timers the core counts on.
     /// Returns the presses held back that way: not carried out, not counted.
     private func perform(_ effects: [BridgeEffect]) -> [String] {
         var isRecordMissing = false
@@ -149,6 +151,7 @@ public final class BridgeRuntime: @unchecked Sendable {
                     ports.log(.error, "not publishing to \(message.topic): its event id could not be recorded")
                     continue
                 }
+                if case .log(.info, _) = effect { continue }
                 if case .observe(.pressCarriedOut(let eventId, _, _)) = effect {
                     unrecorded.append(eventId)
                     continue

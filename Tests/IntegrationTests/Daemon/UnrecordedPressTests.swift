@@ -41,6 +41,9 @@ struct UnrecordedPressTests {
         #expect(ports.logs.wait(timeoutMs: 5_000, until: { $0.contains { $0.contains("press e1 not carried out") } }))
         #expect(ports.published.withLock { $0 }.filter { $0 == "home/feeder/cmd" }.isEmpty)
         #expect(ports.reached.withLock { $0 }.isEmpty, "not logged as reaching MQTT")
+        // Session 3 review: the press was refused but also logged "1 message(s) published".
+        #expect(!ports.logs.withLock { $0 }.contains { $0.contains("press e1") && $0.contains("published") },
+                "\(ports.logs.withLock { $0 })")
         #expect(!ports.observed.withLock { $0 }.contains { if case .pressCarriedOut = $0 { true } else { false } })
         #expect(ports.observed.wait(timeoutMs: 5_000, until: { $0.contains(.pressDropped(eventId: "e1", reason: .notRecorded)) }))
 
@@ -48,6 +51,8 @@ struct UnrecordedPressTests {
         runtime.submit(BridgeRuntimeTests.press("feed", kind: "button", id: "e1"))
         #expect(ports.published.wait(timeoutMs: 5_000, until: { $0.contains("home/feeder/cmd") }), "the replay runs: not a duplicate")
         #expect(ports.reached.wait(timeoutMs: 5_000, until: { $0 == ["e1"] }))
+        #expect(ports.logs.wait(timeoutMs: 5_000, until: { $0.contains { $0.contains("press e1") && $0.contains("published") } }),
+                "once recorded, the press is logged as carried out")
         runtime.submit(.stopRequested)
         loop.join()
     }
