@@ -5,18 +5,23 @@ public struct FileError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var operation: String
     public var errorNumber: Int32
+    /// Said instead of the system's reason when set.
+    public var reason: String? = nil
     public var description: String {
-        "\(operation) \(path): \(String(cString: strerror(errorNumber)))"
+        "\(operation) \(path): \(reason ?? String(cString: strerror(errorNumber)))"
     }
 }
 
 /// Whole-file reads and durable writes with POSIX calls.
 public enum FileBytes {
-    /// Reads a whole file, refusing one larger than `limit` bytes.
+    /// Reads a whole regular file, refusing one larger than `limit` bytes and
+    /// anything else (a FIFO, a device, a directory): opened without blocking, so a
+    /// FIFO with no writer cannot hang the caller (a SIGHUP reload, `check`).
     public static func read(path: String, limit: Int) throws(FileError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw FileError(path: path, operation: "open", errorNumber: errno) }
         defer { close(descriptor) }
+        try requireRegularFile(descriptor, path: path)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
@@ -29,6 +34,24 @@ public enum FileBytes {
             bytes += chunk[0..<count]
             if bytes.count > limit { throw FileError(path: path, operation: "read (too large)", errorNumber: EFBIG) }
         }
+    }
+
+    /// Throws unless `descriptor` is a regular file.
+    private static func requireRegularFile(_ descriptor: Int32, path: String) throws(FileError) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, operation: "stat", errorNumber: errno) }
+        let type = status.st_mode & S_IFMT
+        guard type != S_IFREG else { return }
+        let kind: String
+        switch type {
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFDIR: kind = "a directory"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "not a file"
+        }
+        throw FileError(path: path, operation: "read", errorNumber: EINVAL,
+                        reason: "\(kind), not a regular file; give the path of a regular file")
     }
 
     /// Writes a temp file beside `path`, fsyncs it, renames it over `path` and

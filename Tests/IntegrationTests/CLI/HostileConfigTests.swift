@@ -69,6 +69,23 @@ struct HostileConfigTests {
         #expect(rawControls(outcome.bytes) == 0, "\(comment): raw control characters in the report")
     }
 
+    /// Session 3 review (F-fifo): `check` on a FIFO blocked for ever in open(2).
+    @Test("a FIFO as the config: a clear error at once, no hang")
+    func aFIFOIsRefusedAtOnce() throws {
+        let directory = try TemporaryDirectory(prefix: "hostile-config")
+        defer { directory.remove() }
+        let path = directory.file("bridge.yaml")
+        #expect(mkfifo(path, 0o600) == 0)
+        let process = try ChildProcess(
+            executable: EndToEndHarness.bridgeExecutable, arguments: ["check", "--config", path],
+            directory: directory.path, name: "check", environment: ["SB_HOSTILE_TOKEN": "t", "PATH": "/usr/bin:/bin"])
+        let status = process.waitForExit(timeoutSeconds: 30)
+        if status == nil { process.kill9() }
+        #expect(status != nil && status != 0, "exit status \(String(describing: status))")
+        let output = ((try? String(contentsOfFile: process.stdoutPath, encoding: .utf8)) ?? "") + process.stderr
+        #expect(output.contains("a FIFO, not a regular file"), "\(output)")
+    }
+
     @Test("a value of 40,000 control characters: one bounded error, no raw control character echoed")
     func controlCharacters() throws {
         let outcome = try check("a: " + String(repeating: "\u{1}", count: 40_000) + "\n" + Self.header)

@@ -40,6 +40,22 @@ struct RunTimeMessagesEndToEndTests {
         #expect(world.bridge?.isRunning == true)
     }
 
+    /// Session 3 review (F-fifo): with the config path a FIFO, SIGHUP hung the loop for
+    /// good (no press handled, SIGTERM ignored). Now the reload is refused at once.
+    @Test func aReloadFromAFIFOIsRefusedAndTheLoopGoesOn() throws {
+        let world = try EndToEndHarness()
+        try world.startBridge()
+        #expect(world.waitForLog("event stream connected", timeoutSeconds: 20), "\(world.log)")
+        try FileManager.default.removeItem(atPath: world.configPath)
+        #expect(mkfifo(world.configPath, 0o600) == 0)
+        world.bridge?.send(SIGHUP)
+        #expect(world.waitForLog("a FIFO, not a regular file"), "\(world.log)")
+        let press = try world.press("porch")
+        #expect(world.waitForLog("press \(press)"), "the loop still handles presses: \(world.log)")
+        world.bridge?.send(SIGTERM)
+        #expect(world.bridge?.waitForExit(timeoutSeconds: 10) != nil, "a stop still stops")
+    }
+
     @Test func aLostBrokerIsNamedByHostAndPort() throws {
         let world = try EndToEndHarness()
         try world.startBridge()
