@@ -161,7 +161,7 @@ struct BridgeRuntimeTests {
         #expect(taken == 4, "256 KiB hold 4 events of ~64 KB, not 100")
         #expect(inbox.push(.core(.mqttDisconnected)), "control inputs are never dropped")
         #expect(inbox.push(.stopRequested))
-        #expect(inbox.push(Self.press("feed", kind: "button", id: "small")) == false, "the byte budget is spent")
+        #expect(!inbox.push(bigPress(100)), "the byte budget is spent")
         let batch = inbox.take(timeoutMs: 0)
         #expect(batch.items.count == 4 + 2)
         #expect(batch.droppedCount == 97)
