@@ -1,4 +1,5 @@
 import CMosquitto
+import ShellSupport
 
 /// The network thread: connection attempts, backoff, fatal errors and recreation.
 extension MQTTClient {
@@ -6,17 +7,28 @@ extension MQTTClient {
     enum LoopOutcome {
         case stopped
         case fatal(reason: String)
+        /// The broker refused MQTT 5: recreate the client speaking 3.1.1, at once.
+        case fallBackToV311(reason: String)
     }
 
     /// Runs clients until `stop()`; after a fatal error reports it, waits and recreates.
     func runSupervisor() {
         var fatalDelayMs = settings.fatalRetryDelayMs
         while true {
-            guard case .fatal(let reason) = runClient() else { return }
-            markDisconnected()
-            handler(.fatal(reason: reason))
-            if waitUnlessStopping(ms: fatalDelayMs) { return }
-            fatalDelayMs = min(fatalDelayMs * 2, max(settings.fatalRetryDelayMs, 300_000))
+            switch runClient() {
+            case .stopped:
+                return
+            case .fallBackToV311(let reason):
+                markDisconnected()
+                state.withLock { $0.hasFallenBackToV311 = true }
+                handler(.disconnected(reason: "\(reason); speaking MQTT 3.1.1 from now on: the broker is no longer told the "
+                    + "payload limit, so a huge message is bounded only by the broker's message_size_limit"))
+            case .fatal(let reason):
+                markDisconnected()
+                handler(.fatal(reason: reason))
+                if waitUnlessStopping(ms: fatalDelayMs) { return }
+                fatalDelayMs = min(fatalDelayMs * 2, max(settings.fatalRetryDelayMs, 300_000))
+            }
             if let error = recreateHandle() {
                 handler(.fatal(reason: error.description))
             }
@@ -25,59 +37,86 @@ extension MQTTClient {
 
     /// Connects, loops and reconnects with one handle until stopped or a fatal error.
     private func runClient() -> LoopOutcome {
-        guard var returnCode = connectUnlessStopping({ connect($0, isFirstAttempt: true) }) else {
+        guard var returnCode = connectUnlessStopping({ connect($0) }) else {
             markDisconnected()
             return .stopped
         }
         while true {
+            let attemptStartedMs = MonotonicClock.nowMs()
+            var timeoutReason: String?
             while returnCode == MOSQ_ERR_SUCCESS.rawValue {
+                let (isStopping, isConnected) = state.withLock { ($0.isStopping, $0.isConnected) }
+                // Connected, stop() disconnects (after the offline status); while still
+                // connecting there is nothing to say goodbye to.
+                if isStopping, !isConnected { return .stopped }
+                if !isConnected, MonotonicClock.nowMs() - attemptStartedMs > Int64(settings.connectTimeoutMs) {
+                    timeoutReason = "no answer within \(settings.connectTimeoutMs) ms (broker unreachable or not answering)"
+                    break
+                }
                 returnCode = withHandle({ handle in
                     let code = mosquitto_loop(handle, 1000, 1)
                     Self.acknowledgeNextSegmentAtOnce(handle)
                     return code
                 }) ?? MOSQ_ERR_NO_CONN.rawValue
             }
-            let reason = MQTTError.text(forCode: returnCode)
-            if let outcome = outcomeOfFailure(returnCode: returnCode, reason: reason) {
+            let reason = timeoutReason ?? MQTTError.text(forCode: returnCode)
+            if let outcome = outcomeOfFailure(returnCode: timeoutReason == nil ? returnCode : MOSQ_ERR_SUCCESS.rawValue, reason: reason) {
                 markDisconnected()
                 return outcome
             }
             report(disconnectReason: reason)
             if waitUnlessStopping(ms: nextReconnectDelayMs()) { return .stopped }
-            guard let nextCode = connectUnlessStopping({ connect($0, isFirstAttempt: false) }) else { return .stopped }
+            guard let nextCode = connectUnlessStopping({ connect($0) }) else { return .stopped }
             returnCode = nextCode
         }
     }
 
-    /// Whether the failure ends this handle's life (stop or fatal), else nil to retry.
+    /// Whether the failure ends this handle's life (stop, fatal, fallback), else nil to retry.
     private func outcomeOfFailure(returnCode: Int32, reason: String) -> LoopOutcome? {
-        let (isStopping, refusal) = state.withLock { state in
-            defer { state.connectRefusal = nil }
-            return (state.isStopping, state.connectRefusal)
+        let closedBeforeConnack = returnCode == MOSQ_ERR_CONN_LOST.rawValue
+        let (isStopping, refusal, fallback) = state.withLock { state in
+            defer { state.connectRefusal = nil; state.protocolFallbackReason = nil }
+            var fallback = state.protocolFallbackReason
+            if fallback == nil, closedBeforeConnack, !state.isConnected, canFallBack(state) {
+                state.closedBeforeConnackCount += 1
+                if state.closedBeforeConnackCount >= Self.closesBeforeFallback {
+                    fallback = "broker closed the connection \(Self.closesBeforeFallback) times right after an MQTT 5 CONNECT"
+                }
+            }
+            return (state.isStopping, state.connectRefusal, fallback)
         }
         if isStopping { return .stopped }
+        if let fallback { return .fallBackToV311(reason: fallback) }
         if let refusal { return .fatal(reason: refusal) }
         if Self.isFatal(returnCode) { return .fatal(reason: reason) }
         return nil
     }
 
-    /// One connection attempt. MQTT 3.1.1 connects asynchronously. MQTT 5 sends
-    /// a Maximum Packet Size in its CONNECT so the broker never sends a packet
-    /// the bridge would drop anyway; libmosquitto only takes CONNECT properties
-    /// on its blocking connect, so a v5 attempt waits for the TCP (and TLS)
-    /// handshake, within the system's connect timeout.
-    private func connect(_ handle: OpaquePointer, isFirstAttempt: Bool) -> Int32 {
-        guard settings.protocolVersion == .v5 else {
-            return isFirstAttempt
-                ? mosquitto_connect_async(handle, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds))
-                : mosquitto_reconnect_async(handle)
+    /// Consecutive closes before any CONNACK that mean "this broker does not speak MQTT 5"
+    /// (one could be a broker restarting; CONNACK "unsupported protocol version" counts at once).
+    static let closesBeforeFallback = 3
+
+    /// One non-blocking connection attempt (its end is watched by the loop and bounded
+    /// by `connectTimeoutMs`). MQTT 5 sends a Maximum Packet Size in its CONNECT so the
+    /// broker never sends a packet the bridge would drop anyway. libmosquitto 2.0 only
+    /// takes CONNECT properties on its blocking connect, which then waits for the
+    /// system's TCP timeout (a minute) and cannot be interrupted; but it stores them
+    /// in the handle before anything else, and its asynchronous connect sends the
+    /// stored ones. So the properties go in through `mosquitto_connect_bind_v5` with an
+    /// invalid port (refused as MOSQ_ERR_INVAL before any connecting), then
+    /// `mosquitto_connect_async` connects.
+    private func connect(_ handle: OpaquePointer) -> Int32 {
+        let current = currentSettings
+        if current.protocolVersion == .v5 {
+            var properties: OpaquePointer?
+            defer { mosquitto_property_free_all(&properties) }
+            let packetLimit = UInt32(clamping: current.maxPayloadBytes + MQTTSettings.packetOverheadBytes)
+            let added = mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), packetLimit)
+            guard added == MOSQ_ERR_SUCCESS.rawValue else { return added }
+            let stored = mosquitto_connect_bind_v5(handle, current.host, -1, Int32(current.keepAliveSeconds), nil, properties)
+            guard stored == MOSQ_ERR_INVAL.rawValue else { return stored == MOSQ_ERR_SUCCESS.rawValue ? MOSQ_ERR_INVAL.rawValue : stored }
         }
-        var properties: OpaquePointer?
-        defer { mosquitto_property_free_all(&properties) }
-        let packetLimit = UInt32(clamping: settings.maxPayloadBytes + MQTTSettings.packetOverheadBytes)
-        let added = mosquitto_property_add_int32(&properties, Int32(MQTT_PROP_MAXIMUM_PACKET_SIZE.rawValue), packetLimit)
-        guard added == MOSQ_ERR_SUCCESS.rawValue else { return added }
-        return mosquitto_connect_bind_v5(handle, settings.host, Int32(settings.port), Int32(settings.keepAliveSeconds), nil, properties)
+        return mosquitto_connect_async(handle, current.host, Int32(current.port), Int32(current.keepAliveSeconds))
     }
 
     /// Return codes after which libmosquitto's own loop gives up too.
@@ -144,7 +183,7 @@ extension MQTTClient {
         handle.withLock { current -> MQTTError? in
             guard let current else { return nil }
             do {
-                try MosquittoHandle.recreate(current, settings: settings, client: self)
+                try MosquittoHandle.recreate(current, settings: currentSettings, client: self)
                 return nil
             } catch let error as MQTTError {
                 return error

@@ -26,6 +26,14 @@ public final class MQTTClient: Sendable {
     let handle = ConditionLock<OpaquePointer?>(nil)
     private let thread = ConditionLock<ShellThread?>(nil)
 
+    /// The settings the next attempt uses: `settings`, speaking 3.1.1 once fallen back.
+    var currentSettings: MQTTSettings {
+        guard state.withLock({ $0.hasFallenBackToV311 }) else { return settings }
+        var fallen = settings
+        fallen.protocolVersion = .v311
+        return fallen
+    }
+
     /// A client that reports to `handler`; nothing happens until `start()`.
     public init(settings: MQTTSettings, handler: @escaping @Sendable (MQTTEvent) -> Void) {
         self.settings = settings

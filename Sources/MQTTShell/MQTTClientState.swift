@@ -9,6 +9,14 @@ struct MQTTClientState {
     var failedAttempts = 0
     /// Set by the connect callback when the broker refused the connection.
     var connectRefusal: String?
+    /// The broker refused MQTT 5: why, until the supervisor switches to 3.1.1.
+    var protocolFallbackReason: String?
+    /// Whether this client speaks 3.1.1 after falling back from 5 (for good).
+    var hasFallenBackToV311 = false
+    /// Whether an MQTT 5 connection was ever accepted (then closes never mean "no v5").
+    var hasConnectedWithV5 = false
+    /// Consecutive MQTT 5 attempts the broker closed before answering the CONNECT.
+    var closedBeforeConnackCount = 0
     /// The reason last reported as `disconnected`, to report each change once.
     var lastReportedReason: String?
     /// Message id of the offline status published by `stop()`, and whether it was acked.

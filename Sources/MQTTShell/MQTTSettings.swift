@@ -46,6 +46,11 @@ public struct MQTTSettings: Sendable {
     /// TLS settings; nil for plain TCP.
     public var tls: TLS?
     public var protocolVersion: ProtocolVersion
+    /// With `.v5`: when the broker refuses MQTT 5 (CONNACK "unsupported protocol
+    /// version", or it closes the connection before any CONNACK, several times in a row
+    /// before MQTT 5 ever worked), speak 3.1.1 from then on (reported once as
+    /// `.disconnected`). For a protocol left to its default; an explicit one is obeyed.
+    public var fallsBackToV311: Bool
     public var keepAliveSeconds: Int
     public var status: Status?
     /// QoS used for every subscription.
@@ -55,6 +60,9 @@ public struct MQTTSettings: Sendable {
     public var reconnectDelayMaxMs: Int
     /// Delay before a client is recreated after a fatal error (doubles up to the max).
     public var fatalRetryDelayMs: Int
+    /// How long one connection attempt (TCP, TLS, CONNECT → CONNACK) may take before
+    /// it is abandoned, reported as `.disconnected` and retried with backoff.
+    public var connectTimeoutMs: Int
     /// How long `stop()` waits for the broker to acknowledge the offline status.
     public var stopTimeoutMs: Int
     /// Bound on unacknowledged QoS>0 messages in flight (libmosquitto queues the rest).
@@ -74,12 +82,14 @@ public struct MQTTSettings: Sendable {
         password: String? = nil,
         tls: TLS? = nil,
         protocolVersion: ProtocolVersion = .v311,
+        fallsBackToV311: Bool = false,
         keepAliveSeconds: Int = 30,
         status: Status? = nil,
         subscriptionQoS: MQTTQoS = .atLeastOnce,
         reconnectDelayMinMs: Int = 500,
         reconnectDelayMaxMs: Int = 30_000,
         fatalRetryDelayMs: Int = 10_000,
+        connectTimeoutMs: Int = 10_000,
         stopTimeoutMs: Int = 2_000,
         maxInflightMessages: Int = 20,
         maxPayloadBytes: Int = 64 * 1024
@@ -91,12 +101,14 @@ public struct MQTTSettings: Sendable {
         self.password = password
         self.tls = tls
         self.protocolVersion = protocolVersion
+        self.fallsBackToV311 = fallsBackToV311
         self.keepAliveSeconds = keepAliveSeconds
         self.status = status
         self.subscriptionQoS = subscriptionQoS
         self.reconnectDelayMinMs = reconnectDelayMinMs
         self.reconnectDelayMaxMs = reconnectDelayMaxMs
         self.fatalRetryDelayMs = fatalRetryDelayMs
+        self.connectTimeoutMs = connectTimeoutMs
         self.stopTimeoutMs = stopTimeoutMs
         self.maxInflightMessages = maxInflightMessages
         self.maxPayloadBytes = maxPayloadBytes

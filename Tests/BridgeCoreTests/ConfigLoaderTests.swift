@@ -38,7 +38,7 @@ enum ConfigFixture {
         #expect(config.widgets[0].actions.map(\.id) == ["porch", "fountain", "fan", "movie", "feed_cat"])
         #expect(config.aivi.tokenFile == "/etc/switchboard-bridge/aivi-token")
         #expect(config.mqtt.tls == nil, "the example leaves TLS commented out: its broker is plain TCP on 127.0.0.1")
-        #expect(config.mqtt.protocolVersion == .v311)
+        #expect(config.mqtt.protocolVersion == nil, "not set: MQTT 5, falling back to 3.1.1")
         #expect(config.status?.listen == "127.0.0.1:8787")
         let fan = config.widgets[0].actions[2]
         #expect(fan.stateSources == [StateSource(topic: "home/fan/state", field: ["power"], onValue: "ON", offValue: "OFF")])

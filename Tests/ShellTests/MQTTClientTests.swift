@@ -10,7 +10,8 @@ final class RecordedMQTTClient: @unchecked Sendable {
 
     init(
         port: Int, host: String = "127.0.0.1", statusTopic: String? = "bridge/status", username: String? = nil, password: String? = nil,
-        subscriptions: Set<String> = [], protocolVersion: MQTTSettings.ProtocolVersion = .v311, tls: MQTTSettings.TLS? = nil
+        subscriptions: Set<String> = [], protocolVersion: MQTTSettings.ProtocolVersion = .v311, tls: MQTTSettings.TLS? = nil,
+        configure: (inout MQTTSettings) -> Void = { _ in }
     ) throws {
         var settings = MQTTSettings(host: host, port: port, clientId: "test-\(UUID().uuidString)")
         settings.protocolVersion = protocolVersion
@@ -21,6 +22,7 @@ final class RecordedMQTTClient: @unchecked Sendable {
         settings.reconnectDelayMinMs = 100
         settings.reconnectDelayMaxMs = 500
         settings.fatalRetryDelayMs = 200
+        configure(&settings)
         let recorder = events
         client = MQTTClient(settings: settings) { recorder.append($0) }
         try client.setSubscriptions(subscriptions)
@@ -28,6 +30,10 @@ final class RecordedMQTTClient: @unchecked Sendable {
 
     var fatalReasons: [String] {
         events.values.compactMap { if case .fatal(let reason) = $0 { reason } else { nil } }
+    }
+
+    var disconnectReasons: [String] {
+        events.values.compactMap { if case .disconnected(let reason) = $0 { reason } else { nil } }
     }
 
     var connectedCount: Int { events.values.filter { $0 == .connected }.count }
@@ -165,6 +171,25 @@ struct MQTTClientTests {
         #expect(waitUntil { recorded.connectedCount == 1 })
         try MosquittoCLI.publish(port: broker.port, topic: "dev/state", payload: "v5", directory: broker.directory)
         #expect(waitUntil { recorded.payloads(on: "dev/state") == ["v5"] })
+    }
+
+    /// The Maximum Packet Size reaches the broker through the asynchronous connect
+    /// (MQTTClient+Loop's `connect`): mosquitto then never sends the big message, so the
+    /// client never even sees it (with 3.1.1 it would arrive and be dropped as too large).
+    @Test func mqtt5TellsTheBrokerThePayloadLimit() throws {
+        let broker = try MosquittoBroker()
+        let recorded = try RecordedMQTTClient(port: broker.port, subscriptions: ["dev/state"], protocolVersion: .v5) {
+            $0.maxPayloadBytes = 2_048
+        }
+        try recorded.client.start()
+        defer { recorded.client.stop() }
+        #expect(waitUntil { recorded.connectedCount == 1 })
+        let big = String(repeating: "x", count: 100_000)
+        try MosquittoCLI.publish(port: broker.port, topic: "dev/state", payload: big, directory: broker.directory)
+        try MosquittoCLI.publish(port: broker.port, topic: "dev/state", payload: "after", directory: broker.directory)
+        #expect(waitUntil { recorded.payloads(on: "dev/state").contains("after") })
+        #expect(recorded.payloads(on: "dev/state") == ["after"])
+        #expect(!recorded.events.values.contains { if case .payloadTooLarge = $0 { true } else { false } }, "never sent")
     }
 
     @Test func unresolvableHostIsFatalAndRetried() throws {

@@ -66,7 +66,8 @@ public struct MQTTSettings: Sendable, Equatable {
     public var tls: MQTTTLSSettings?
     /// Retained `online`/`offline` of the bridge itself.
     public var statusTopic: String = "switchboard-bridge/status"
-    public var protocolVersion: MQTTProtocolVersion = .v311
+    /// nil (not in the file): MQTT 5, falling back to 3.1.1 when the broker refuses it.
+    public var protocolVersion: MQTTProtocolVersion?
     public var keepaliveSeconds: Int = 30
     /// The base topic of zigbee2mqtt, used by the `zigbee2mqtt:` preset.
     public var zigbee2mqttBaseTopic: String = "zigbee2mqtt"

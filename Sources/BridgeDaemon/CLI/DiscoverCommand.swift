@@ -93,7 +93,7 @@ public enum DiscoverCommand {
             host: mqtt.host, port: mqtt.port, clientId: "switchboard-bridge-discover-\(getpid())",
             username: mqtt.username, password: password,
             tls: mqtt.tls.map { MQTTShell.MQTTSettings.TLS(caFile: $0.caFile, insecure: $0.insecure) },
-            protocolVersion: mqtt.protocolVersion == .v5 ? .v5 : .v311,
+            protocolVersion: mqtt.protocolVersion == .v311 ? .v311 : .v5, fallsBackToV311: mqtt.protocolVersion == nil,
             keepAliveSeconds: mqtt.keepaliveSeconds,
             maxPayloadBytes: DiscoverySession.maxPayloadBytes
         )

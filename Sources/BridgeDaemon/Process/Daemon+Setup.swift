@@ -53,7 +53,7 @@ extension Daemon {
         MQTTShell.MQTTSettings(
             host: config.mqtt.host, port: config.mqtt.port, clientId: config.mqtt.clientId,
             username: config.mqtt.username, password: password, tls: config.mqtt.tls.map { MQTTShell.MQTTSettings.TLS(caFile: $0.caFile, insecure: $0.insecure) },
-            protocolVersion: config.mqtt.protocolVersion == .v5 ? .v5 : .v311,
+            protocolVersion: config.mqtt.protocolVersion == .v311 ? .v311 : .v5, fallsBackToV311: config.mqtt.protocolVersion == nil,
             keepAliveSeconds: config.mqtt.keepaliveSeconds,
             status: MQTTShell.MQTTSettings.Status(topic: config.mqtt.statusTopic),
             maxPayloadBytes: config.mqtt.maxPayloadBytes
