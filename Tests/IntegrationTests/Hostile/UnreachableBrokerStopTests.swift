@@ -26,6 +26,7 @@ struct UnreachableBrokerStopTests {
         let status = bridge.waitForExit(timeoutSeconds: 10)
         let stopSeconds = Date().timeIntervalSince(terminatedAt)
         #expect(status == 0, "\(world.log.suffix(2_000))")
+        print("unreachable broker, protocol \(protocolVersion): exit \(stopSeconds) s after SIGTERM")
         #expect(stopSeconds < 4, "exit \(stopSeconds) s after SIGTERM (stop_grace_ms 2000)")
         #expect(!world.log.contains("3.1.1 from now on"), "an unreachable broker is no reason to fall back")
     }
