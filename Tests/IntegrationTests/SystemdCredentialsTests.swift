@@ -160,6 +160,25 @@ import Testing
         #expect(throws: CredentialError.empty(.file(path: tokenFile))) { try loader.load() }
     }
 
+    /// Review session 3: a token holding CR/LF or another control was cut by
+    /// libcurl in the header (every request 401); refused, never echoed.
+    @Test(arguments: ["tok\r\nX-Evil: 1", "tok\nsecond", "to\u{1B}[31mk", "tok\tab", "to\u{85}k"])
+    func refusesAControlCharacterInAnEnvironmentToken(value: String) throws {
+        let loader = CredentialLoader(tokenFilePath: nil, tokenEnvironmentVariable: "AIVI_TOKEN", environment: ["AIVI_TOKEN": value])
+        #expect(throws: CredentialError.controlCharacter(.environmentVariable(name: "AIVI_TOKEN"))) { try loader.load() }
+        #expect(!CredentialError.controlCharacter(.environmentVariable(name: "AIVI_TOKEN")).description.contains(value))
+    }
+
+    @Test(arguments: ["to\u{1B}k\n", "tok\u{0}x\n", "a\tb\n", "tok\u{7F}\n"])
+    func refusesAControlCharacterInATokenFile(contents: String) throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let tokenFile = try directory.writeFile("token", contents)
+        let loader = CredentialLoader(tokenFilePath: tokenFile, tokenEnvironmentVariable: nil, environment: [:])
+
+        #expect(throws: CredentialError.controlCharacter(.file(path: tokenFile))) { try loader.load() }
+    }
+
     @Test(arguments: [
         (mode_t(0o600), false),
         (mode_t(0o400), false),
@@ -199,7 +218,7 @@ import Testing
         let source = TokenSource.file(path: "/etc/switchboard-bridge/aivi-token")
         let errors: [CredentialError] = [
             .noTokenFound(tried: [source]), .unreadable(source, errno: EACCES), .tooLarge(source, limitBytes: 1),
-            .empty(source), .notText(source),
+            .empty(source), .notText(source), .controlCharacter(source),
         ]
         for error in errors {
             #expect(!error.description.contains(token))

@@ -75,7 +75,14 @@ public struct MQTTSettings: Sendable, Equatable {
     /// the broker): real device payloads are a few KiB at most.
     public var maxPayloadBytes: Int = MQTTSettings.defaultMaxPayloadBytes
     public static let defaultMaxPayloadBytes = 64 * 1024
-    public static let maxPayloadBytesRange: ClosedRange<Int64> = 1_024...16_777_216
+    public static let maxPayloadBytesRange: ClosedRange<Int64> = 1_024...Int64(payloadBytesCeiling)
+    /// The largest `max_payload_bytes`: what the daemon's inbox admits in one message.
+    public static let payloadBytesCeiling = 8 * 1_024 * 1_024
+    /// The daemon inbox's bound on queued MQTT topics and payloads, in bytes: one
+    /// payload at the ceiling with the longest topic MQTT allows (65,535 bytes)
+    /// always fits an empty inbox, so `max_payload_bytes` never admits a message
+    /// the inbox would drop.
+    public static let inboxMQTTByteBudget = payloadBytesCeiling + 65_535
 
     public init() {}
 }

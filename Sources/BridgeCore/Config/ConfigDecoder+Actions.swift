@@ -26,6 +26,11 @@ extension ConfigDecoder {
                                   kind: kind, location: node.location)
         action.preset = preset?.preset.rawValue
         action.repeatSafe = bool(section, "repeat_safe") ?? true
+        if let entry = section.entry("repeat_safe"), entry.value.isNull {
+            action.repeatSafe = false
+            error("'repeat_safe' \(section.place) has no value: write true or false (false keeps its presses "
+                  + "deduplicated across a restart)", at: entry.key.location)
+        }
         switch kind {
         case .toggle:
             // A preset that was given but refused has its own error; no "needs a command" on top.

@@ -43,13 +43,16 @@ extension ConfigDecoder {
             if Self.hasUserInfo(api) {
                 error("'api' in 'aivi' must not carry a user name or password (user@host): the API token goes in "
                       + "'token_file' or 'token_env'", at: aivi.value("api")?.location ?? aivi.location)
-            } else if api.hasPrefix("https://") || api.hasPrefix("http://") {
-                settings.apiBaseURL = api.hasSuffix("/") ? String(api.dropLast()) : api
-                if Self.sendsTokenInClear(api) {
-                    warning("'api' in 'aivi' uses http://: the API token would travel unencrypted", at: aivi.value("api")?.location ?? aivi.location)
-                }
             } else {
-                error("'api' in 'aivi' must be a URL starting with https://", at: aivi.value("api")?.location ?? aivi.location)
+                switch APIURLRules.parseBase(api) {
+                case .success:
+                    settings.apiBaseURL = api.hasSuffix("/") ? String(api.dropLast()) : api
+                    if Self.sendsTokenInClear(api) {
+                        warning("'api' in 'aivi' uses http://: the API token would travel unencrypted", at: aivi.value("api")?.location ?? aivi.location)
+                    }
+                case .failure(let problem):
+                    error("'api' in 'aivi' \(problem.text)", at: aivi.value("api")?.location ?? aivi.location)
+                }
             }
         }
         settings.tokenFile = string(aivi, "token_file")
@@ -68,8 +71,10 @@ extension ConfigDecoder {
                   at: aivi.value("token_env")?.location ?? aivi.location)
         }
         if let path = string(aivi, "events_path") {
-            if path.hasPrefix("/") { settings.eventsPath = path } else {
-                error("'events_path' in 'aivi' must start with '/'", at: aivi.value("events_path")?.location ?? aivi.location)
+            if let problem = APIURLRules.eventsPathProblem(path) {
+                error("'events_path' in 'aivi' \(problem)", at: aivi.value("events_path")?.location ?? aivi.location)
+            } else {
+                settings.eventsPath = path
             }
         }
         settings.caFile = string(aivi, "ca_file")
@@ -79,7 +84,13 @@ extension ConfigDecoder {
     mutating func decodeMQTT(_ node: YAMLNode) -> MQTTSettings {
         var settings = MQTTSettings()
         guard let mqtt = section(node, name: "'mqtt'", allowedKeys: ConfigKeys.mqtt) else { return settings }
-        if let host = string(mqtt, "host") { settings.host = host }
+        if let host = string(mqtt, "host") {
+            if let problem = MQTTHostRules.problem(with: host) {
+                error("'host' in 'mqtt' \(problem)", at: mqtt.value("host")?.location ?? mqtt.location)
+            } else {
+                settings.host = host
+            }
+        }
         if let port = integer(mqtt, "port", range: 1...65_535) { settings.port = Int(port) }
         if let clientId = string(mqtt, "client_id") { settings.clientId = clientId }
         settings.username = string(mqtt, "username")
@@ -87,7 +98,14 @@ extension ConfigDecoder {
         if settings.passwordFile != nil, settings.username == nil, !mqtt.has("username") {
             error("'password_file' in 'mqtt' needs 'username'", at: mqtt.entry("password_file")?.key.location ?? mqtt.location)
         }
-        if let tls = mqtt.value("tls") { settings.tls = decodeTLS(tls) }
+        if let tls = mqtt.value("tls") {
+            settings.tls = decodeTLS(tls)
+        } else if let entry = mqtt.entry("tls") {
+            // `tls:` whose sub-keys are all commented out: asked for, so never plaintext.
+            settings.tls = MQTTTLSSettings()
+            warning("'tls' in 'mqtt' has no value: TLS is used with the system's trusted CAs; write 'tls: true' to say so, "
+                    + "'tls: {ca_file: ...}' for your own CA, or 'tls: false' to connect without TLS", at: entry.key.location)
+        }
         if let topic = topic(mqtt, "status_topic") { settings.statusTopic = topic }
         if let version = string(mqtt, "protocol") {
             if let parsed = MQTTProtocolVersion(rawValue: version) { settings.protocolVersion = parsed } else {
@@ -96,7 +114,16 @@ extension ConfigDecoder {
         }
         if let keepalive = integer(mqtt, "keepalive_s", range: 5...65_535) { settings.keepaliveSeconds = Int(keepalive) }
         if let base = topic(mqtt, "zigbee2mqtt_base_topic") { settings.zigbee2mqttBaseTopic = base }
-        if let limit = integer(mqtt, "max_payload_bytes", range: MQTTSettings.maxPayloadBytesRange) { settings.maxPayloadBytes = Int(limit) }
+        let payloadRange = MQTTSettings.maxPayloadBytesRange
+        if let limit = integer(mqtt, "max_payload_bytes", range: payloadRange.lowerBound...Int64.max) {
+            if limit > payloadRange.upperBound {
+                error("'max_payload_bytes' in 'mqtt' must be at most \(payloadRange.upperBound) (\(payloadRange.upperBound / 1_048_576) MiB; it is \(limit)): the daemon "
+                      + "queues at most that much MQTT data, so a bigger message would always be dropped",
+                      at: mqtt.value("max_payload_bytes")?.location ?? mqtt.location)
+            } else {
+                settings.maxPayloadBytes = Int(limit)
+            }
+        }
         return settings
     }
 

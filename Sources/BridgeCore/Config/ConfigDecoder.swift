@@ -87,7 +87,7 @@ extension ConfigDecoder {
         // and a flow mapping of thousands of entries on one long line must not be scanned once per entry.
         var checkedLines: Set<Int> = []
         for entry in entries where entry.value.isNull && checkedLines.insert(entry.key.location.line).inserted {
-            reportValueTakenAsComment(entry)
+            if !reportValueTakenAsComment(entry) { reportDefaultForNullValue(entry, place: isTopLevel ? "at \(name)" : "in \(name)") }
         }
         return ConfigSection(entries: entries, location: node.location, name: name)
     }
@@ -102,19 +102,29 @@ extension ConfigDecoder {
     /// `color: #8B4513` is a key with no value and a comment: a '#' right
     /// after the colon (and a space) starts a comment, so the value is lost.
     /// Reported when the comment reads like a value (no space after '#').
-    private mutating func reportValueTakenAsComment(_ entry: YAMLMapEntry) {
+    /// True when reported.
+    private mutating func reportValueTakenAsComment(_ entry: YAMLMapEntry) -> Bool {
         let lineIndex = entry.key.location.line - 1
-        guard sourceLines.indices.contains(lineIndex) else { return }
+        guard sourceLines.indices.contains(lineIndex) else { return false }
         let scalars = Array(sourceLines[lineIndex].unicodeScalars)
         let keyStart = max(0, entry.key.location.column - 1)
-        guard keyStart < scalars.count, let colon = scalars[keyStart...].firstIndex(of: ":") else { return }
+        guard keyStart < scalars.count, let colon = scalars[keyStart...].firstIndex(of: ":") else { return false }
         var index = colon + 1
         while index < scalars.count, scalars[index] == " " || scalars[index] == "\t" { index += 1 }
         guard index > colon + 1, index + 1 < scalars.count, scalars[index] == "#",
-              scalars[index + 1] != " ", scalars[index + 1] != "\t" else { return }
+              scalars[index + 1] != " ", scalars[index + 1] != "\t" else { return false }
         let value = String(String.UnicodeScalarView(scalars[index...].prefix { $0 != " " && $0 != "\t" }))
         error("'\(entry.keyText)' has no value: a '#' starts a comment here; quote the value: \(entry.keyText): \"\(value)\"",
               at: SourceLocation(line: entry.key.location.line, column: index + 1))
+        return true
+    }
+
+    /// `qos: ~`, `payload:` alone: a setting written without a value is read
+    /// as absent, so its default silently applies; said, on its line.
+    private mutating func reportDefaultForNullValue(_ entry: YAMLMapEntry, place: String) {
+        guard !ConfigKeys.ownNullHandling.contains(entry.keyText) else { return }
+        warning("'\(entry.keyText)' \(place) has no value, so its default is used; write a value or remove the line",
+                at: entry.key.location)
     }
 
     /// A scalar used as text; booleans and numbers give their text as written.
@@ -143,7 +153,13 @@ extension ConfigDecoder {
     mutating func integer(_ section: ConfigSection, _ key: String, range: ClosedRange<Int64>) -> Int64? {
         guard let node = section.value(key) else { return nil }
         guard case .int(let number)? = node.scalar?.value else {
-            error("'\(key)' \(section.place) must be a whole number, not \(node.typeDescription)", at: node.location)
+            if let scalar = node.scalar, scalar.style == .plain, YAMLScalarResolver.isWrittenAsInteger(scalar.text) {
+                let written = scalar.text.count > 24 ? String(scalar.text.prefix(24)) + "…" : scalar.text
+                error("'\(key)' \(section.place) must be between \(range.lowerBound) and \(range.upperBound) (it is \(written), "
+                      + "out of range)", at: node.location)
+            } else {
+                error("'\(key)' \(section.place) must be a whole number, not \(node.typeDescription)", at: node.location)
+            }
             return nil
         }
         guard range.contains(number) else {

@@ -14,6 +14,17 @@ public enum YAMLScalarResolver {
         return .string(text)
     }
 
+    /// Written as a whole number (decimal, `0o`, `0x`), whether or not it fits
+    /// an `Int64`: one too big to fit is still a whole number, out of range.
+    public static func isWrittenAsInteger(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        if scalars.count > 2, scalars[0] == "0", scalars[1] == "o" || scalars[1] == "x" {
+            return scalars[2...].allSatisfy { $0.properties.isASCIIHexDigit && (scalars[1] == "x" || ("0"..."7").contains($0)) }
+        }
+        let body = scalars.first == "-" || scalars.first == "+" ? scalars.dropFirst() : scalars[...]
+        return !body.isEmpty && body.allSatisfy(isDigit)
+    }
+
     private static func integer(_ text: String) -> YAMLScalarValue? {
         let scalars = Array(text.unicodeScalars)
         if scalars.count > 2, scalars[0] == "0", scalars[1] == "o" || scalars[1] == "x" {

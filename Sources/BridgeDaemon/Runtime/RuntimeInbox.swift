@@ -40,7 +40,7 @@ final class RuntimeInbox: Sendable {
     private let lock = ConditionLock(Contents())
 
     init(inputCapacity: Int = 1_024, inputByteCapacity: Int = 4 * 1_024 * 1_024,
-         mqttCapacity: Int = 16_384, mqttByteCapacity: Int = 8 * 1_024 * 1_024) {
+         mqttCapacity: Int = 16_384, mqttByteCapacity: Int = MQTTSettings.inboxMQTTByteBudget) {
         self.inputCapacity = inputCapacity
         self.inputByteCapacity = inputByteCapacity
         self.mqttCapacity = mqttCapacity

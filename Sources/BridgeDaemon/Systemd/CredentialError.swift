@@ -10,6 +10,9 @@ public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible
     case empty(TokenSource)
     /// The source is not valid UTF-8.
     case notText(TokenSource)
+    /// The token holds a control character (CR, LF, ESC, ...): sent in a header it
+    /// would be cut or rejected, so every request would fail with 401.
+    case controlCharacter(TokenSource)
 
     public var description: String {
         switch self {
@@ -24,6 +27,9 @@ public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible
             return "the API token in \(source) is empty"
         case .notText(let source):
             return "the API token in \(source) is not UTF-8 text"
+        case .controlCharacter(let source):
+            return "the API token in \(source) contains a control character (CR, LF, tab or another): "
+                + "write the token alone, on one line"
         }
     }
 }

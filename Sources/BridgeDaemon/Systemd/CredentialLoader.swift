@@ -70,6 +70,9 @@ public struct CredentialLoader: Sendable {
             return LoadedToken(secret: try Self.token(in: contents.text, source: source), source: source, warnings: warnings)
         case .environmentVariable(let name):
             guard let value = environment[name] else { return nil }
+            // A variable has no lines: a CR or LF inside it is part of the value, and refused.
+            let trimmed = value.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace)
+            if trimmed.contains(where: Self.isControl) { throw .controlCharacter(source) }
             return LoadedToken(secret: try Self.token(in: value, source: source), source: source, warnings: [])
         }
     }
@@ -84,7 +87,13 @@ public struct CredentialLoader: Sendable {
         let firstLine = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).first ?? ""
         let trimmed = firstLine.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
         guard !trimmed.isEmpty else { throw .empty(source) }
+        guard !trimmed.contains(where: isControl) else { throw .controlCharacter(source) }
         return Secret(String(trimmed))
+    }
+
+    /// C0, DEL or C1: never part of a token.
+    static func isControl(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     }
 
     private static func permissionWarnings(path: String, mode: UInt32) -> [CredentialWarning] {

@@ -7,7 +7,9 @@ import TestSupport
 /// test CA still accepts the bridge.
 @Suite("MQTT TLS (real binary)", .serialized)
 struct MQTTTLSTests {
-    @Test(arguments: ["tls: true", "tls: {}", "tls: {ca_file: CA}", "tls: {insecure: true}", "tls:\n    ca_file: CA"])
+    @Test(arguments: ["tls: true", "tls: {}", "tls: {ca_file: CA}", "tls: {insecure: true}", "tls:\n    ca_file: CA",
+                           // Review session 3, F-tls: a null value is TLS with the system CAs, never plaintext.
+                           "tls:\n    # ca_file: CA", "tls:", "tls: ~", "tls: null"])
     func everyTLSFormSendsAClientHello(form: String) throws {
         let listener = try FirstBytesListener()
         let directory = try TemporaryDirectory(prefix: "tls-form")
