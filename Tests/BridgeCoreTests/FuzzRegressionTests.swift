@@ -66,4 +66,17 @@ struct FuzzRegressionTests {
         #expect(root.mappingEntries?.first?.value.scalar?.text == value, "\(text.debugDescription)")
         #expect(!YAMLScalarWriter.scalar(value).unicodeScalars.contains(where: YAMLScalarWriter.needsEscape))
     }
+
+    /// `discovery`, at 815,000 runs: a zigbee2mqtt endpoint named with a wildcard
+    /// (`l+1`) made the preset's topics hold it; discover wrote `zigbee2mqtt: NAME`
+    /// and `check` refused the topics the preset makes. A preset whose topics the
+    /// bridge cannot use is no longer chosen.
+    @Test func discoverChoosesNoPresetWhoseTopicsHoldAWildcard() {
+        let devices = DiscoveryFixtures.zigbee2mqttDevices
+            .replacingAll("\"endpoint\":\"l1\"", with: "\"endpoint\":\"l+1\"")
+            .replacingAll("\"property\":\"state_l1\"", with: "\"property\":\"state_l+1\"")
+        let text = discoveredConfig([("zigbee2mqtt/bridge/devices", devices)])
+        let loaded = ConfigLoader.load(text: text, fileName: "discovered.yaml")
+        #expect(loaded.config != nil && loaded.errors.isEmpty, "\(loaded.rendered())\n\(text)")
+    }
 }

@@ -50,7 +50,12 @@ enum PresetMatcher {
             guard choice.preset == .tasmota, DevicePreset.tasmotaFullTopicProblem(fullTopic) == nil else { return nil }
             options.tasmotaFullTopic = fullTopic
         }
-        return choice.preset.expand(name: choice.name, channel: channel, options: options)
+        let expansion = choice.preset.expand(name: choice.name, channel: channel, options: options)
+        // An announced name or channel can make a topic the bridge cannot use (a wildcard):
+        // then the explicit topics are written, which the toggle's own check covers.
+        let topics = expansion.stateSources.map(\.topic) + [expansion.command.topic, expansion.availability.topic]
+            + [expansion.gatewayAvailability?.topic, expansion.stateQuery?.topic].compactMap { $0 }
+        return topics.allSatisfy { MQTTTopicRules.problem(with: $0) == nil } ? expansion : nil
     }
 
     private static func same(_ lhs: AvailabilitySource, _ rhs: AvailabilitySource) -> Bool {
