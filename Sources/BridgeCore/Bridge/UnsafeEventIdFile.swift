@@ -24,6 +24,9 @@ public enum UnsafeEventIdFile {
         public var damagedLineCount = 0
         /// The last line has no line break (a crash mid-append; its command never went out).
         public var endsTorn = false
+
+        /// An empty log (no file yet).
+        public init() {}
     }
 
     /// One record and its line break.

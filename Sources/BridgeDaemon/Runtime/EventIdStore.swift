@@ -55,11 +55,11 @@ public final class EventIdStore: @unchecked Sendable {
         for event in legacy.events { events[event.id] = event.expiresAtMs }
         let log = loadLog()
         if let problem = log.problem { problems.append(problem) }
-        for event in log.events { events[event.id] = event.expiresAtMs }
+        for event in log.reading.events { events[event.id] = event.expiresAtMs }
         written = events
-        lineCount = log.lineCount
+        lineCount = log.reading.lineCount
         fileBytes = log.byteCount
-        needsRewrite = !legacy.events.isEmpty || log.problem != nil || log.endsTorn
+        needsRewrite = !legacy.events.isEmpty || log.problem != nil || log.reading.endsTorn
         let sorted = events.map { RememberedEvent(id: $0.key, expiresAtMs: $0.value) }
             .sorted { ($0.expiresAtMs, $0.id) < ($1.expiresAtMs, $1.id) }
         return Loaded(events: Array(sorted.suffix(Self.maxEvents)), problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
@@ -121,13 +121,12 @@ public final class EventIdStore: @unchecked Sendable {
 
     // MARK: Reading
 
+    /// What reading the log found: its records (`UnsafeEventIdFile.Reading`), its
+    /// size, and a problem to report (unreadable, or damaged lines skipped).
     private struct LogContents {
-        var events: [RememberedEvent] = []
-        var lineCount = 0
+        var reading = UnsafeEventIdFile.Reading()
         var byteCount = 0
         var problem: String?
-        /// The last line has no line break (a crash mid-append): the next save rewrites the file.
-        var endsTorn = false
     }
 
     private func loadLog() -> LogContents {
@@ -138,13 +137,10 @@ public final class EventIdStore: @unchecked Sendable {
                 + "so a press of an action not safe to repeat that is replayed now could run again")
         }
         let reading = UnsafeEventIdFile.read(log: bytes)
-        var contents = LogContents(events: reading.events, lineCount: reading.lineCount, byteCount: bytes.count,
-                                   endsTorn: reading.endsTorn)
         let damaged = reading.damagedLineCount
-        if damaged > 0 {
-            contents.problem = "\(path): skipped \(damaged) damaged line\(damaged == 1 ? "" : "s"); the other ids are kept"
-        }
-        return contents
+        let problem = damaged == 0 ? nil
+            : "\(path): skipped \(damaged) damaged line\(damaged == 1 ? "" : "s"); the other ids are kept"
+        return LogContents(reading: reading, byteCount: bytes.count, problem: problem)
     }
 
     /// The single JSON document of earlier versions, if one is left.
