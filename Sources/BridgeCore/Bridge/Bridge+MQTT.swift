@@ -54,8 +54,11 @@ extension Bridge {
         var changedSlugs: Set<String> = []
         var problems: [(ActionKey, String)] = []
         var fieldless: [(TopicIndex.Listener, MessageVerdict)] = []
+        let parsed = ParsedPayload(payload, fields: topicIndex.fields[topic] ?? [])
+        payloadJSONParseCount += parsed.jsonParseCount
+        payloadFieldLookupCount += parsed.fieldLookupCount
         for listener in listeners {
-            let verdict = MessageInterpreter.verdict(payload, role: listener.role)
+            let verdict = MessageInterpreter.verdict(parsed, role: listener.role)
             if case .notUnderstood(let reason) = verdict { problems.append((listener.action, reason)); continue }
             if case .state = listener.role, case .fieldAbsent = verdict { fieldless.append((listener, verdict)) }
             if apply(verdict, to: listener, topic: topic, input, &effects) { changedSlugs.insert(listener.action.slug) }

@@ -34,6 +34,11 @@ public struct Bridge: Sendable {
     var silence = SilenceTracker()
     /// Topics whose oversized payloads were already logged (bounded).
     var topicsWithOversizedPayload: Set<String> = []
+    /// Device payloads parsed as JSON and fields looked up in them since start:
+    /// one parse per message and one lookup per distinct field of its topic,
+    /// whatever the number of listeners (what the tests count).
+    var payloadJSONParseCount = 0
+    var payloadFieldLookupCount = 0
     /// Where the event stream is in its start-up (see `Bridge+EventStreamOpening`).
     var eventStreamOpening = EventStreamOpening.notStarted
 

@@ -1,20 +1,21 @@
 /// Reads one payload for one listener: the single place that decides what a
-/// device message means, for the bridge and for `watch` alike.
+/// device message means, for the bridge and for `watch` alike. The payload is
+/// read once per message (`ParsedPayload`), whatever the number of listeners.
 enum MessageInterpreter {
-    static func verdict(_ payload: [UInt8], role: TopicIndex.Role) -> MessageVerdict {
+    static func verdict(_ payload: ParsedPayload, role: TopicIndex.Role) -> MessageVerdict {
         switch role {
         case .state(let source): return stateVerdict(payload, source)
         case .availability(let source), .gatewayAvailability(let source): return availabilityVerdict(payload, source)
         case .active(let source):
-            switch PayloadReader.read(payload, field: source.field) {
+            switch payload.reading(source.field) {
             case .absent: return absent(payload, source.field)
             case .value(let value): return .active(PayloadReader.matches(value, source.value))
             }
         }
     }
 
-    static func stateVerdict(_ payload: [UInt8], _ source: StateSource) -> MessageVerdict {
-        switch PayloadReader.read(payload, field: source.field) {
+    static func stateVerdict(_ payload: ParsedPayload, _ source: StateSource) -> MessageVerdict {
+        switch payload.reading(source.field) {
         case .absent: return absent(payload, source.field)
         case .value(let value) where PayloadReader.matches(value, source.onValue): return .on
         case .value(let value) where PayloadReader.matches(value, source.offValue): return .off
@@ -24,9 +25,9 @@ enum MessageInterpreter {
         }
     }
 
-    static func availabilityVerdict(_ payload: [UInt8], _ source: AvailabilitySource) -> MessageVerdict {
-        if PayloadReader.isBlank(payload) { return .availabilityCleared }
-        switch PayloadReader.read(payload, field: source.field) {
+    static func availabilityVerdict(_ payload: ParsedPayload, _ source: AvailabilitySource) -> MessageVerdict {
+        if payload.isBlank { return .availabilityCleared }
+        switch payload.reading(source.field) {
         case .absent: return absent(payload, source.field)
         case .value(let value) where PayloadReader.matches(value, source.availableValue): return .available
         case .value(let value):
@@ -38,16 +39,16 @@ enum MessageInterpreter {
         }
     }
 
-    private static func absent(_ payload: [UInt8], _ field: [String]?) -> MessageVerdict {
-        .fieldAbsent(field: (field ?? []).joined(separator: "."), fieldsPresent: PayloadReader.topLevelKeys(payload) ?? [])
+    private static func absent(_ payload: ParsedPayload, _ field: [String]?) -> MessageVerdict {
+        .fieldAbsent(field: (field ?? []).joined(separator: "."), fieldsPresent: payload.topLevelKeys ?? [])
     }
 
-    private static func expectation(_ payload: [UInt8], field: [String]?, values: [String], got value: String) -> String {
+    private static func expectation(_ payload: ParsedPayload, field: [String]?, values: [String], got value: String) -> String {
         let wanted = values.map { "'\($0)'" }.joined(separator: " or ")
         guard let field else { return "expected \(wanted)" }
         let path = field.joined(separator: ".")
-        if PayloadReader.isBrokenJSON(payload) { return "not valid JSON; expected field '\(path)' with \(wanted)" }
-        if PayloadReader.topLevelKeys(payload) == nil { return "expected \(wanted), or JSON with field '\(path)'" }
+        if payload.isBrokenJSON { return "not valid JSON; expected field '\(path)' with \(wanted)" }
+        if payload.topLevelKeys == nil { return "expected \(wanted), or JSON with field '\(path)'" }
         return "expected \(wanted) in field '\(path)', got '\(PayloadExcerpt.make(Array(value.utf8), limit: 32))'"
     }
 }

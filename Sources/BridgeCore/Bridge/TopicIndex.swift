@@ -6,6 +6,15 @@ struct TopicIndex: Sendable {
         /// The gateway's own availability (zigbee2mqtt's `bridge/state`).
         case gatewayAvailability(AvailabilitySource)
         case active(ActiveSource)
+
+        /// The field (dotted path) this role reads, nil for the raw payload.
+        var field: [String]? {
+            switch self {
+            case .state(let source): return source.field
+            case .availability(let source), .gatewayAvailability(let source): return source.field
+            case .active(let source): return source.field
+            }
+        }
     }
 
     struct Listener: Sendable {
@@ -14,6 +23,9 @@ struct TopicIndex: Sendable {
     }
 
     private(set) var listeners: [String: [Listener]] = [:]
+    /// The distinct fields the listeners of each topic read: each is looked up
+    /// once per message (`ParsedPayload`), not once per listener.
+    private(set) var fields: [String: Set<[String]>] = [:]
 
     init(config: BridgeConfig) {
         for (slug, action) in config.allActions {
@@ -32,5 +44,6 @@ struct TopicIndex: Sendable {
 
     private mutating func add(_ topic: String, _ listener: Listener) {
         listeners[topic, default: []].append(listener)
+        if let field = listener.role.field { fields[topic, default: []].insert(field) }
     }
 }

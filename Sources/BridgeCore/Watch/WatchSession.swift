@@ -56,14 +56,20 @@ public struct WatchSession: Sendable {
         guard let listeners = topicIndex.listeners[topic] else { return [] }
         let excerpt = PayloadExcerpt.make(payload)
         var events: [WatchEvent] = []
+        // Keyed, not searched: one topic with thousands of listeners stays linear.
+        var eventIndexByActionRole: [String: Int] = [:]
+        var actionsWithEvent: Set<ActionKey> = []
+        let parsed = ParsedPayload(payload, fields: topicIndex.fields[topic] ?? [])
         for listener in listeners {
             guard let index = indexByKey[listener.action] else { continue }
-            let verdict = MessageInterpreter.verdict(payload, role: listener.role)
+            let verdict = MessageInterpreter.verdict(parsed, role: listener.role)
             let role = Self.roleWord(listener.role)
-            if let existing = events.firstIndex(where: { $0.action == listener.action && $0.role == role }) {
+            let eventKey = "\(index)\u{0}\(role)"
+            if let existing = eventIndexByActionRole[eventKey] {
                 if Self.rank(verdict) < Self.rank(events[existing].verdict) { events[existing].verdict = verdict }
             } else {
-                if !events.contains(where: { $0.action == listener.action }) { records[index].messagesSeen += 1 }
+                if actionsWithEvent.insert(listener.action).inserted { records[index].messagesSeen += 1 }
+                eventIndexByActionRole[eventKey] = events.count
                 events.append(WatchEvent(elapsedMs: elapsedMs, action: listener.action, role: role, topic: topic,
                                          payloadExcerpt: excerpt, verdict: verdict))
             }
