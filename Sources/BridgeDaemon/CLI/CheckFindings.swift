@@ -62,6 +62,17 @@ struct CheckFindings {
         } else {
             notes.append("state_dir: \(directory) can be created and written by user \(user)")
         }
+        switch StateDirectoryLock.holder(directory: directory) {
+        case nil: break
+        case .heldByAnother(let path, let pid)?:
+            // A warning, not an error: it is most often the service this config is for.
+            report(.warning, "state_dir: a switchboard-bridge \(pid.map { "(PID \($0)) " } ?? "")runs on \(directory) (it holds "
+                   + "\(path)); a second `run` on it would stop at start (exit 78), as two bridges would each carry out "
+                   + "presses not safe to repeat. If it is the service of this config, reload it "
+                   + "(`sudo systemctl reload switchboard-bridge`); else give this config another state_dir", key: "state_dir")
+        case let problem?:
+            report(.warning, "state_dir: \(problem)", key: "state_dir")
+        }
         if trimmedDirectory(directory) != Self.unitStateDirectory {
             report(.warning, "state_dir \(directory): under the shipped unit only \(Self.unitStateDirectory) is writable "
                    + "(StateDirectory=switchboard-bridge); add ReadWritePaths=\(directory) with "

@@ -27,26 +27,36 @@ extension Daemon {
         return String(firstLine)
     }
 
-    /// The id store, open for appending, and the ids it remembers. A state
-    /// directory the bridge cannot write is found here, at start: fatal when an
-    /// action is not safe to repeat (its presses could not be recorded), else a
-    /// warning. One that other users may write to gets a warning.
-    static func openStore(_ config: BridgeConfig, _ log: LogSink) throws(DaemonStartError) -> (EventIdStore, [RememberedEvent]) {
+    /// The state directory's lock, the id store, open for appending, and the
+    /// ids it remembers. Another bridge holding the directory is fatal (exit 78):
+    /// both would carry out every press not safe to repeat. A state directory
+    /// the bridge cannot write (lock or log) is found here, at start: fatal when
+    /// an action is not safe to repeat (its presses could not be recorded), else
+    /// a warning. One that other users may write to gets a warning.
+    static func openStore(_ config: BridgeConfig, _ log: LogSink)
+        throws(DaemonStartError) -> (StateDirectoryLock?, EventIdStore, [RememberedEvent]) {
         let directory = config.stateDirectory
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
             throw .stateDirectory("cannot create \(directory): \(String(cString: strerror(errno)))")
         }
         if let warning = StateDirectoryCheck.writableByOthers(directory) { log.warning(warning) }
+        let hasUnsafeAction = config.allActions.contains { !$0.action.repeatSafe }
+        func cannotWrite(_ error: some Error) throws(DaemonStartError) {
+            let reason = "cannot write in \(directory) (\(error)); presses of actions not safe to repeat could not be "
+                + "recorded: make it writable by the bridge's user"
+            guard !hasUnsafeAction else { throw .stateDirectory(reason) }
+            log.warning(reason)
+        }
+        var lock: StateDirectoryLock?
+        do { lock = try StateDirectoryLock.acquire(directory: directory) } catch {
+            if case .heldByAnother = error { throw .stateDirectoryInUse("\(directory): \(error)") }
+            try cannotWrite(error)
+        }
         let store = EventIdStore(directory: directory)
         let loaded = store.load()
         if let problem = loaded.problem { log.warning(problem) }
-        do { try store.openForAppending() } catch {
-            let reason = "cannot write in \(directory) (\(error)); presses of actions not safe to repeat could not be "
-                + "recorded: make it writable by the bridge's user"
-            guard !config.allActions.contains(where: { !$0.action.repeatSafe }) else { throw .stateDirectory(reason) }
-            log.warning(reason)
-        }
-        return (store, loaded.events)
+        do { try store.openForAppending() } catch { try cannotWrite(error) }
+        return (lock, store, loaded.events)
     }
 
     static func mqttSettings(_ config: BridgeConfig, password: String?) -> MQTTShell.MQTTSettings {

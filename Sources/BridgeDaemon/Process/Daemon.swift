@@ -13,6 +13,9 @@ public final class Daemon: Sendable {
     let supervisor: DaemonSupervisor
     let metrics = DaemonMetrics()
     let statusServer: StatusServer
+    /// Held for the life of the process: no other bridge uses this state directory
+    /// (nil only when the directory cannot be written and no action is unsafe).
+    let stateLock: StateDirectoryLock?
 
     /// Builds everything from the config at `configPath`; nothing connects yet.
     public init(options: DaemonOptions, log: LogSink) throws(DaemonStartError) {
@@ -21,7 +24,8 @@ public final class Daemon: Sendable {
         if !loaded.report.isEmpty { log.log(.warning, lines: loaded.report.split(separator: "\n").map(String.init)) }
         let token = try Self.loadToken(config, options.environment, log)
         let mqttPassword = try Self.loadMQTTPassword(config, log)
-        let (store, rememberedEvents) = try Self.openStore(config, log)
+        let (stateLock, store, rememberedEvents) = try Self.openStore(config, log)
+        self.stateLock = stateLock
         let relay = RuntimeRelay()
         self.log = log
         let metrics = self.metrics
@@ -118,14 +122,16 @@ public enum DaemonStartError: Error, CustomStringConvertible {
     case token(String)
     case mqttPassword(String)
     case stateDirectory(String)
+    /// Another bridge holds the state directory's lock.
+    case stateDirectoryInUse(String)
     case http(String)
 
     /// `EX_CONFIG` for what only the administrator can fix (the config, the token, the MQTT
-    /// password): the unit's `RestartPreventExitStatus=` then stops systemd from restarting
+    /// password, another bridge on the same state directory): the unit's `RestartPreventExitStatus=` then stops systemd from restarting
     /// it in a loop. 1 for the rest, which a restart may cure (a state directory not mounted yet).
     public var exitStatus: Int32 {
         switch self {
-        case .badConfig, .token, .mqttPassword: return Self.configurationExitStatus
+        case .badConfig, .token, .mqttPassword, .stateDirectoryInUse: return Self.configurationExitStatus
         case .stateDirectory, .http: return 1
         }
     }
@@ -139,6 +145,7 @@ public enum DaemonStartError: Error, CustomStringConvertible {
         case .token(let reason): return "API token: \(reason)"
         case .mqttPassword(let reason): return "MQTT password: \(reason)"
         case .stateDirectory(let reason): return "state directory: \(reason)"
+        case .stateDirectoryInUse(let reason): return "state directory \(reason)"
         case .http(let reason): return "HTTP client: \(reason)"
         }
     }

@@ -37,7 +37,7 @@ public enum FileBytes {
     }
 
     /// Throws unless `descriptor` is a regular file.
-    private static func requireRegularFile(_ descriptor: Int32, path: String) throws(FileError) {
+    static func requireRegularFile(_ descriptor: Int32, path: String) throws(FileError) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, operation: "stat", errorNumber: errno) }
         let type = status.st_mode & S_IFMT

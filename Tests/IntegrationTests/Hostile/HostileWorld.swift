@@ -59,6 +59,12 @@ final class HostileWorld: @unchecked Sendable {
 
     var log: String { bridge?.stderr ?? "" }
     var isBridgeRunning: Bool { bridge?.isRunning ?? false }
+    var bridgePID: pid_t? { bridge?.pid }
+
+    /// Ends the bridge with SIGKILL (no clean stop) and reaps it.
+    func killBridge() {
+        bridge?.kill9()
+    }
 
     func waitForLog(_ text: String, timeoutSeconds: Double = 10) -> Bool {
         waitUntil(timeoutSeconds: timeoutSeconds) { log.contains(text) || !isBridgeRunning } && log.contains(text)
