@@ -37,6 +37,18 @@ public enum DiscoveryFixtures {
     /// (`xxxxxxxxxxxx`), here `A4CF12B3C4D5`, and `//` comments removed.
     public static let tasmotaSingleRelay = #"{"ip":"192.168.1.50","dn":"Tasmota","fn":["Tasmota",null,null,null,null,null,null,null],"hn":"tasmota-huzzah","mac":"A4CF12B3C4D5","md":"Huzzah","ty":0,"if":0,"ofln":"Offline","onln":"Online","state":["OFF","ON","TOGGLE","HOLD"],"sw":"9.3.0","t":"huzzah_1","ft":"%prefix%/%topic%/","tp":["cmnd","stat","tele"],"rl":[1,0,0,0,0,0,0,0],"swc":[-1,-1,-1,-1,-1,-1,-1,-1],"swn":[null,null,null,null,null,null,null,null],"btn":[0,0,0,0,0,0,0,0],"so":{"4":0,"11":0,"13":0,"17":0,"20":0,"30":0,"68":0,"73":0,"82":0,"114":0,"117":0},"lk":1,"lt_st":0,"sho":[0,0,0,0],"ver":1}"#
 
+    /// The same Huzzah after `StateText1 AUS`, `StateText2 AN`, `StateText3 UMSCHALTEN`,
+    /// `StateText4 HALTEN` (tasmota.github.io `docs/Commands.md`, StateText<x>), topic
+    /// `terrasse`, MAC `A4CF12B3C4D6`: the discovery message's `state` carries the texts
+    /// (arendst/Tasmota `tasmota/tasmota_xdrv_driver/xdrv_12_discovery.ino`), and the device
+    /// reports `AN`/`AUS` but takes only ON/OFF (and the build's language words) as commands
+    /// (`tasmota/tasmota_support/support.ino`, `GetStateNumber` over `kOptions`).
+    public static let tasmotaGermanStateTexts = tasmotaSingleRelay
+        .replacing(#""state":["OFF","ON","TOGGLE","HOLD"]"#, with: #""state":["AUS","AN","UMSCHALTEN","HALTEN"]"#)
+        .replacing(#""t":"huzzah_1""#, with: #""t":"terrasse""#)
+        .replacing(#""fn":["Tasmota""#, with: #""fn":["Terrasse""#)
+        .replacing("A4CF12B3C4D5", with: "A4CF12B3C4D6")
+
     /// home-assistant/core `tests/components/tasmota/test_common.py` `DEFAULT_CONFIG`
     /// (a Sonoff Basic with FullTopic `%topic%/%prefix%/`), with `rl` set to two relays
     /// as the relay tests of that suite do (`config["rl"][0] = 1; config["rl"][1] = 1`).

@@ -114,6 +114,9 @@ public enum DiscoveredConfigWriter {
                 lines.append("  channel: \(isNumber ? channel : YAMLScalarWriter.scalar(channel))")
             }
             if let fullTopic = choice.fullTopic { lines.append("  full_topic: \(YAMLScalarWriter.scalar(fullTopic))") }
+            if let values = choice.stateValues {
+                lines += ["  on_value: \(YAMLScalarWriter.scalar(values.on))", "  off_value: \(YAMLScalarWriter.scalar(values.off))"]
+            }
             return lines
         }
         return lines + explicitKeys(toggle.wiring).map { "  " + $0 }

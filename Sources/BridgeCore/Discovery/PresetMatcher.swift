@@ -7,12 +7,23 @@ public struct PresetChoice: Sendable, Equatable {
     public var channel: String?
     /// Tasmota's `full_topic:` when not the factory one.
     public var fullTopic: String?
+    /// `on_value:` and `off_value:` when the device reports other words than the
+    /// preset's (Tasmota's custom StateText1/StateText2), or nil.
+    public var stateValues: StateValues?
 
-    public init(preset: DevicePreset, name: String, channel: String? = nil, fullTopic: String? = nil) {
+    /// The words a device reports for on and off.
+    public struct StateValues: Sendable, Equatable {
+        public var on: String
+        public var off: String
+    }
+
+    public init(preset: DevicePreset, name: String, channel: String? = nil, fullTopic: String? = nil,
+                stateValues: StateValues? = nil) {
         self.preset = preset
         self.name = name
         self.channel = channel
         self.fullTopic = fullTopic
+        self.stateValues = stateValues
     }
 }
 
@@ -50,7 +61,14 @@ enum PresetMatcher {
             guard choice.preset == .tasmota, DevicePreset.tasmotaFullTopicProblem(fullTopic) == nil else { return nil }
             options.tasmotaFullTopic = fullTopic
         }
-        let expansion = choice.preset.expand(name: choice.name, channel: channel, options: options)
+        var expansion = choice.preset.expand(name: choice.name, channel: channel, options: options)
+        if let values = choice.stateValues {
+            // As the config's on_value/off_value do: every source of the preset reads them.
+            for index in expansion.stateSources.indices {
+                expansion.stateSources[index].onValue = values.on
+                expansion.stateSources[index].offValue = values.off
+            }
+        }
         // An announced name or channel can make a topic the bridge cannot use (a wildcard):
         // then the explicit topics are written, which the toggle's own check covers.
         let topics = expansion.stateSources.map(\.topic) + [expansion.command.topic, expansion.availability.topic]

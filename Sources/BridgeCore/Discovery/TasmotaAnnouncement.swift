@@ -114,10 +114,18 @@ public enum TasmotaAnnouncement {
         func presetHint(channel: String?) -> PresetChoice? {
             guard prefixes.prefix(3) == ["cmnd", "stat", "tele"] else { return nil }
             let device = fullTopic.replacingAll("%hostname%", with: hostName).replacingAll("%id%", with: String(mac.suffix(6)))
+            let (off, on) = (stateTexts[0], stateTexts[1])
+            let custom = on.lowercased() != "on" || off.lowercased() != "off"
             return PresetChoice(preset: .tasmota, name: topic, channel: channel,
-                                fullTopic: device == DevicePreset.defaultTasmotaFullTopic ? nil : device)
+                                fullTopic: device == DevicePreset.defaultTasmotaFullTopic ? nil : device,
+                                stateValues: custom ? PresetChoice.StateValues(on: on, off: off) : nil)
         }
 
+        /// The device reports its StateText1/StateText2 (`AUS`/`AN`), but its command
+        /// parser takes only ON/OFF/TRUE/FALSE/TOGGLE/BLINK and the build's own language
+        /// words, never the state texts (arendst/Tasmota
+        /// `tasmota/tasmota_support/support.ino`, `GetStateNumber` over `kOptions`):
+        /// the command is always ON/OFF.
         func wiring(power: String) -> ToggleWiring {
             let (off, on) = (stateTexts[0], stateTexts[1])
             let stat = fullTopic(prefix: prefixes[1])
@@ -126,7 +134,7 @@ public enum TasmotaAnnouncement {
                     StateSource(topic: stat + power, field: nil, onValue: on, offValue: off),
                     StateSource(topic: stat + "RESULT", field: [power], onValue: on, offValue: off),
                 ],
-                command: ToggleCommand(topic: fullTopic(prefix: prefixes[0]) + power, payloadOn: on, payloadOff: off),
+                command: ToggleCommand(topic: fullTopic(prefix: prefixes[0]) + power, payloadOn: "ON", payloadOff: "OFF"),
                 availability: AvailabilitySource(topic: fullTopic(prefix: prefixes[2]) + "LWT", field: nil,
                                                  availableValue: online, unavailableValue: offline)
             )

@@ -46,4 +46,17 @@ import TestSupport
         let wiring = TasmotaAnnouncement.toggles(json, topic: "t").toggles.first?.wiring
         #expect(wiring?.command.topic == "tasmota-huzzah/B3C4D5/cmnd/POWER")
     }
+    /// Issue 22 item 1: explicit keys with `payload_on: AN` never moved the relay (Tasmota
+    /// parses no StateText as a command) and lost the preset's RESULT/STATE topics and query.
+    @Test func customStateTextsAreThePresetWithOnAndOffValuesAndCommandOnOff() throws {
+        let text = discoveredConfig([("tasmota/discovery/A4CF12B3C4D6/config", DiscoveryFixtures.tasmotaGermanStateTexts)])
+        #expect(text.contains("        tasmota: terrasse\n        on_value: AN\n        off_value: AUS\n"), "\(text)")
+        #expect(!text.contains("payload_on") && !text.contains("command_topic"), "\(text)")
+        let action = try #require(ConfigLoader.load(text: text, fileName: "b.yaml").config?.widgets.first?.actions.first)
+        #expect(action.command == ToggleCommand(topic: "cmnd/terrasse/POWER", payloadOn: "ON", payloadOff: "OFF"))
+        #expect(action.stateQuery?.topic == "cmnd/terrasse/POWER")
+        for topic in ["stat/terrasse/POWER", "stat/terrasse/RESULT", "tele/terrasse/STATE"] {
+            #expect(action.stateSources.contains { $0.topic == topic && $0.onValue == "AN" && $0.offValue == "AUS" }, "\(topic)")
+        }
+    }
 }

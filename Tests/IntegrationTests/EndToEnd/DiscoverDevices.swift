@@ -11,6 +11,8 @@ final class DiscoverDevices: @unchecked Sendable {
     /// (topic, payload) of every command a device accepted.
     let accepted = Recorder<(topic: String, payload: String)>()
     private let ready = Recorder<String>()
+    /// The German-texted Tasmota's relay (read and written on the client's thread only).
+    private var terrasseState = "AUS"
 
     static let shellyPlus = "shellyplus1pm-441793d69718"
 
@@ -21,7 +23,7 @@ final class DiscoverDevices: @unchecked Sendable {
         }
         box.devices = self
         try client.setSubscriptions([
-            "zigbee2mqtt/hall_switch/set", "cmnd/huzzah_1/POWER", "garagedoor1/light/garage_esp_status_led/command",
+            "zigbee2mqtt/hall_switch/set", "cmnd/huzzah_1/POWER", "cmnd/terrasse/POWER", "garagedoor1/light/garage_esp_status_led/command",
             "shellies/command", "shellies/shelly1/relay/0/command", "\(Self.shellyPlus)/command", "\(Self.shellyPlus)/command/switch:0",
             "test/ready",
         ])
@@ -42,6 +44,9 @@ final class DiscoverDevices: @unchecked Sendable {
         publish("tasmota/discovery/A4CF12B3C4D5/config", DiscoveryFixtures.tasmotaSingleRelay)
         publish("tele/huzzah_1/LWT", "Online")
         publish("stat/huzzah_1/POWER", "OFF")
+        publish("tasmota/discovery/A4CF12B3C4D6/config", DiscoveryFixtures.tasmotaGermanStateTexts)
+        publish("tele/terrasse/LWT", "Online")
+        publish("stat/terrasse/POWER", "AUS")
         publish("homeassistant/light/garagedoor1/garage_esp_status_led/config", DiscoveryFixtures.esphomeJSONLight)
         publish("homeassistant/sensor/garagedoor1/garage_temperature/config", DiscoveryFixtures.esphomeSensor)
         publish("homeassistant/binary_sensor/0x00158d000205d552/carbon_monoxide/config", DiscoveryFixtures.zigbee2mqttHomeAssistantCopy)
@@ -66,6 +71,15 @@ final class DiscoverDevices: @unchecked Sendable {
             accept(message.topic, payload)
             publish("stat/huzzah_1/RESULT", #"{"POWER":"\#(payload)"}"#, retain: false)
             publish("stat/huzzah_1/POWER", payload, retain: false)
+        case "cmnd/terrasse/POWER":
+            // StateText1/2 AUS/AN are reported, never parsed as a command (GetStateNumber): any
+            // other payload than ON/OFF only makes the device report its state, as an empty one does.
+            if payload == "ON" || payload == "OFF" {
+                accept(message.topic, payload)
+                terrasseState = payload == "ON" ? "AN" : "AUS"
+            }
+            publish("stat/terrasse/RESULT", #"{"POWER":"\#(terrasseState)"}"#, retain: false)
+            publish("stat/terrasse/POWER", terrasseState, retain: false)
         case "garagedoor1/light/garage_esp_status_led/command":
             guard let state = payload.firstMatch(of: /"state":"(ON|OFF)"/) else { return }
             accept(message.topic, payload)

@@ -41,9 +41,9 @@ import TestSupport
 
         let config = try #require(ConfigLoader.load(text: text, fileName: "bridge.yaml").config)
         let actions = config.widgets.flatMap(\.actions)
-        #expect(actions.count == 6, "\(text)")
+        #expect(actions.count == 7, "\(text)")
         let expected: [(preset: String?, command: String)] = [
-            ("zigbee2mqtt", "zigbee2mqtt/hall_switch/set"), ("tasmota", "cmnd/huzzah_1/POWER"),
+            ("zigbee2mqtt", "zigbee2mqtt/hall_switch/set"), ("tasmota", "cmnd/huzzah_1/POWER"), ("tasmota", "cmnd/terrasse/POWER"),
             ("shelly", "shellies/shelly1/relay/0/command"), ("shelly_plus", "\(DiscoverDevices.shellyPlus)/command/switch:0"),
             (nil, "garagedoor1/light/garage_esp_status_led/command"),
         ]
