@@ -115,12 +115,13 @@ import Testing
         let directory = try SystemdTestDirectory()
         defer { directory.remove() }
         let loader = CredentialLoader(
-            tokenFilePath: directory.path,  // a directory: open succeeds, read fails
+            tokenFilePath: directory.path,  // a directory: opened, then refused (fstat)
             tokenEnvironmentVariable: "AIVI_TOKEN",
             environment: ["AIVI_TOKEN": token]
         )
 
-        #expect(throws: CredentialError.unreadable(.file(path: directory.path), errno: EISDIR)) {
+        #expect(throws: CredentialError.refusedFile(.file(path: directory.path),
+                                                    reason: "a directory, not a regular file; give the path of a regular file")) {
             try loader.load()
         }
     }

@@ -40,12 +40,14 @@ struct CheckFindings {
                 report(.warning, "\(warning)", key: "mqtt.password_file")
             }
         }
-        if let path = config.aivi.caFile { checkReadable(path, what: "the CA file", key: "aivi.ca_file", environment) }
-        if let path = config.mqtt.tls?.caFile { checkReadable(path, what: "the CA file", key: "mqtt.tls.ca_file", environment) }
+        for (key, path) in FileAccessProbe.caFiles(config) {
+            checkReadable(path, what: "the CA file", key: key, environment, limit: FileAccessProbe.maxCAFileBytes)
+        }
     }
 
-    private mutating func checkReadable(_ path: String, what: String, key: String, _ environment: [String: String]) {
-        guard let problem = FileAccessProbe.readProblem(path) else { return }
+    private mutating func checkReadable(_ path: String, what: String, key: String, _ environment: [String: String],
+                                        limit: Int = .max) {
+        guard let problem = FileAccessProbe.readProblem(path, limit: limit) else { return }
         if path.hasPrefix("/run/credentials/"), environment["CREDENTIALS_DIRECTORY"] == nil {
             report(.warning, "\(what) \(path) is a systemd credential, present only while the service runs "
                    + "(\(problem) here); check the file its LoadCredential= line names", key: key)
@@ -70,8 +72,16 @@ struct CheckFindings {
                    + "\(path)); a second `run` on it would stop at start (exit 78), as two bridges would each carry out "
                    + "presses not safe to repeat. If it is the service of this config, reload it "
                    + "(`sudo systemctl reload switchboard-bridge`); else give this config another state_dir", key: "state_dir")
+        case .file(let failure)? where failure.refusedKind != nil:
+            report(.error, "state_dir: the state directory's lock \(failure.path) is \(failure.refusedKind ?? "") "
+                   + "(remove it; the bridge makes its own); `run` would stop at start (exit 78)", key: "state_dir")
         case let problem?:
             report(.warning, "state_dir: \(problem)", key: "state_dir")
+        }
+        let idFile = trimmedDirectory(directory) + "/" + EventIdStore.fileName
+        if let problem = FileAccessProbe.refusedStateFileProblem(idFile) {
+            report(.error, "state_dir: the record of presses not safe to repeat, \(idFile), is \(problem) "
+                   + "(remove it; the bridge makes its own); `run` would stop at start (exit 78)", key: "state_dir")
         }
         if trimmedDirectory(directory) != Self.unitStateDirectory {
             report(.warning, "state_dir \(directory): under the shipped unit only \(Self.unitStateDirectory) is writable "

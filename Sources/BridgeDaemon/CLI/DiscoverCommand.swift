@@ -19,6 +19,9 @@ public enum DiscoverCommand {
         do { password = try readPassword(options.mqtt.passwordFile) } catch {
             return fail("discover: cannot read the MQTT password file: \(error)", status: 2)
         }
+        if let path = options.mqtt.tls?.caFile, let problem = FileAccessProbe.readProblem(path, limit: FileAccessProbe.maxCAFileBytes) {
+            return fail("discover: cannot read the CA file \(path): \(problem)", status: 2)
+        }
         let session: DiscoverySession
         let dropped: Int
         do {

@@ -1,17 +1,40 @@
+import BridgeCore
 import Glibc
 
 /// What `check` asks the file system, as the daemon's user would meet it: can
 /// a file be read, who may read it, can a directory be created and written.
 enum FileAccessProbe {
-    /// Why `path` cannot be opened for reading ("No such file or directory
-    /// (errno 2)"), or nil when it can.
-    static func readProblem(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return SystemErrorText.describe(errno) }
-        defer { close(descriptor) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { return "it is a directory" }
-        return nil
+    /// Why `path` cannot be opened for reading through the one opening path
+    /// (`FileBytes.readProblem`: "No such file or directory (errno 2)", "a FIFO,
+    /// not a regular file; …"), or nil when it can.
+    static func readProblem(_ path: String, limit: Int = .max) -> String? {
+        FileBytes.readProblem(path: path, limit: limit)?.why
+    }
+
+    /// The most a CA file may be (the system's whole bundle is about 220 KB).
+    static let maxCAFileBytes = 4 * 1024 * 1024
+
+    /// The CA files of `config` (setting key, path): libcurl and libmosquitto open
+    /// them themselves, with a blocking `open`, so `check`, `run` and `discover`
+    /// look at them through the one opening path first.
+    static func caFiles(_ config: BridgeConfig) -> [(key: String, path: String)] {
+        var files: [(key: String, path: String)] = []
+        if let path = config.aivi.caFile { files.append((key: "aivi.ca_file", path: path)) }
+        if let path = config.mqtt.tls?.caFile { files.append((key: "mqtt.tls.ca_file", path: path)) }
+        return files
+    }
+
+    /// Why the bridge would refuse the id file `path` in its state directory (a
+    /// FIFO, a symbolic link, anything but a regular file), or nil (absent,
+    /// regular, or only unreadable, which the state directory's check reports).
+    static func refusedStateFileProblem(_ path: String) -> String? {
+        do {
+            let file = try FileBytes.openRegularFile(path: path, flags: O_RDONLY | O_NOFOLLOW)
+            close(file.descriptor)
+            return nil
+        } catch {
+            return error.refusedKind
+        }
     }
 
     /// The permission bits of `path`, nil when it cannot be examined.

@@ -27,6 +27,16 @@ extension Daemon {
         return String(firstLine)
     }
 
+    /// The CA files libcurl and libmosquitto open themselves (with a blocking
+    /// `open`, which a FIFO there would hang for ever with the signals blocked),
+    /// looked at through the one opening path first, as `check` does.
+    static func checkCAFiles(_ config: BridgeConfig) throws(DaemonStartError) {
+        for (key, path) in FileAccessProbe.caFiles(config) {
+            guard let problem = FileAccessProbe.readProblem(path, limit: FileAccessProbe.maxCAFileBytes) else { continue }
+            throw .unusableFile("\(key) \(path): \(problem)")
+        }
+    }
+
     /// The state directory's lock, the id store, open for appending, and the
     /// ids it remembers. Another bridge holding the directory is fatal (exit 78):
     /// both would carry out every press not safe to repeat. A state directory
@@ -50,12 +60,22 @@ extension Daemon {
         var lock: StateDirectoryLock?
         do { lock = try StateDirectoryLock.acquire(directory: directory) } catch {
             if case .heldByAnother = error { throw .stateDirectoryInUse("\(directory): \(error)") }
+            if case .file(let failure) = error, let kind = failure.refusedKind {
+                throw .unusableFile("the state directory's lock \(failure.path) is \(kind) (remove it; the bridge makes its own)")
+            }
             try cannotWrite(error)
         }
         let store = EventIdStore(directory: directory)
+        var openingError: FileError?
+        do { try store.openForAppending() } catch { openingError = error }
+        if let openingError, let kind = openingError.refusedKind {
+            // Planted or misplaced (a FIFO, a symbolic link): a restart cannot cure it.
+            throw .unusableFile("the record of presses not safe to repeat, \(openingError.path), is \(kind) "
+                                + "(remove it; the bridge makes its own)")
+        }
         let loaded = store.load()
         if let problem = loaded.problem { log.warning(problem) }
-        do { try store.openForAppending() } catch { try cannotWrite(error) }
+        if let openingError { try cannotWrite(openingError) }
         return (lock, store, loaded.events)
     }
 

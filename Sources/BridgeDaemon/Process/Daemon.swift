@@ -24,6 +24,7 @@ public final class Daemon: Sendable {
         if !loaded.report.isEmpty { log.log(.warning, lines: loaded.report.split(separator: "\n").map(String.init)) }
         let token = try Self.loadToken(config, options.environment, log)
         let mqttPassword = try Self.loadMQTTPassword(config, log)
+        try Self.checkCAFiles(config)
         let (stateLock, store, rememberedEvents) = try Self.openStore(config, log)
         self.stateLock = stateLock
         let relay = RuntimeRelay()
@@ -124,6 +125,9 @@ public enum DaemonStartError: Error, CustomStringConvertible {
     case stateDirectory(String)
     /// Another bridge holds the state directory's lock.
     case stateDirectoryInUse(String)
+    /// A file the bridge refuses (a FIFO, a symbolic link where it never follows one,
+    /// too large): a CA file, the id file. Only the administrator can fix it.
+    case unusableFile(String)
     case http(String)
 
     /// `EX_CONFIG` for what only the administrator can fix (the config, the token, the MQTT
@@ -131,7 +135,7 @@ public enum DaemonStartError: Error, CustomStringConvertible {
     /// it in a loop. 1 for the rest, which a restart may cure (a state directory not mounted yet).
     public var exitStatus: Int32 {
         switch self {
-        case .badConfig, .token, .mqttPassword, .stateDirectoryInUse: return Self.configurationExitStatus
+        case .badConfig, .token, .mqttPassword, .stateDirectoryInUse, .unusableFile: return Self.configurationExitStatus
         case .stateDirectory, .http: return 1
         }
     }
@@ -146,6 +150,7 @@ public enum DaemonStartError: Error, CustomStringConvertible {
         case .mqttPassword(let reason): return "MQTT password: \(reason)"
         case .stateDirectory(let reason): return "state directory: \(reason)"
         case .stateDirectoryInUse(let reason): return "state directory \(reason)"
+        case .unusableFile(let reason): return reason
         case .http(let reason): return "HTTP client: \(reason)"
         }
     }

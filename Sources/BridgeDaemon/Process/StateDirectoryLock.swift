@@ -97,16 +97,12 @@ public final class StateDirectoryLock: Sendable {
         (directory.hasSuffix("/") ? directory : directory + "/") + fileName
     }
 
-    /// Opens the lock file without following a symbolic link or blocking, and
-    /// only when it is a regular file.
+    /// Opens the lock file through the one opening path, without following a
+    /// symbolic link.
     private static func openLockFile(_ path: String, flags: Int32) throws(Failure) -> Int32 {
-        let descriptor = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .file(FileError(path: path, operation: "open", errorNumber: errno)) }
-        do { try FileBytes.requireRegularFile(descriptor, path: path) } catch {
-            close(descriptor)
+        do { return try FileBytes.openRegularFile(path: path, flags: flags | O_NOFOLLOW).descriptor } catch {
             throw .file(error)
         }
-        return descriptor
     }
 
     /// The PID written in the lock file: its first line, digits only.

@@ -67,11 +67,11 @@ public final class EventIdStore: @unchecked Sendable {
 
     /// Opens the log for appending (creating it, mode 0600), so a read-only or
     /// unwritable state directory is found at start, not at the first unsafe press.
+    /// Through the one opening path, never through a symbolic link: a FIFO, a link
+    /// or anything but a regular file there is refused (`refusedKind`).
     public func openForAppending() throws(FileError) {
         guard descriptor < 0 else { return }
-        let opened = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard opened >= 0 else { throw FileError(path: path, operation: "open for writing", errorNumber: errno) }
-        descriptor = opened
+        descriptor = try FileBytes.openRegularFile(path: path, flags: O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW).descriptor
     }
 
     /// Makes the log hold `events` (the whole live set), durably, before
@@ -131,7 +131,7 @@ public final class EventIdStore: @unchecked Sendable {
 
     private func loadLog() -> LogContents {
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path: path, limit: Self.maxFileBytes) } catch {
+        do { bytes = try FileBytes.read(path: path, limit: Self.maxFileBytes, followsSymbolicLinks: false) } catch {
             guard error.errorNumber != ENOENT else { return LogContents() }
             return LogContents(problem: "cannot read \(path) (\(error)): starting with an empty memory, "
                 + "so a press of an action not safe to repeat that is replayed now could run again")
@@ -146,7 +146,7 @@ public final class EventIdStore: @unchecked Sendable {
     /// The single JSON document of earlier versions, if one is left.
     private func loadLegacy() -> Loaded {
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path: legacyPath, limit: 4 * Self.maxFileBytes) } catch {
+        do { bytes = try FileBytes.read(path: legacyPath, limit: 4 * Self.maxFileBytes, followsSymbolicLinks: false) } catch {
             guard error.errorNumber != ENOENT else { return Loaded(events: [], problem: nil) }
             return Loaded(events: [], problem: "cannot read \(legacyPath) (\(error))")
         }

@@ -4,6 +4,8 @@ public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible
     case noTokenFound(tried: [TokenSource])
     /// The source exists but could not be read (e.g. permission denied).
     case unreadable(TokenSource, errno: Int32)
+    /// The bridge refused what is at the file's path (a FIFO, a directory): `reason` says what and the fix.
+    case refusedFile(TokenSource, reason: String)
     /// The source is larger than any token could be.
     case tooLarge(TokenSource, limitBytes: Int)
     /// The source is empty or holds only whitespace.
@@ -21,6 +23,8 @@ public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible
             return "no API token found; tried " + tried.map(\.description).joined(separator: ", ")
         case .unreadable(let source, let errno):
             return "cannot read the API token from \(source): \(SystemErrorText.describe(errno))"
+        case .refusedFile(let source, let reason):
+            return "cannot read the API token from \(source): \(reason)"
         case .tooLarge(let source, let limitBytes):
             return "the API token in \(source) is longer than \(limitBytes) bytes"
         case .empty(let source):

@@ -16,7 +16,7 @@ enum TokenErrorText {
             return Described(message: "tried " + reasons.joined(separator: ", "), settingKey: tried.last.flatMap(settingKey))
         case .noTokenFound:
             return Described(message: "\(error)", settingKey: nil)
-        case .unreadable(let source, _), .tooLarge(let source, _), .empty(let source), .notText(let source),
+        case .unreadable(let source, _), .refusedFile(let source, _), .tooLarge(let source, _), .empty(let source), .notText(let source),
              .controlCharacter(let source):
             return Described(message: "\(error)\(chosenBy(source, config))",
                              settingKey: settingKey(source))

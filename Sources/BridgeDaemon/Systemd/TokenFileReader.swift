@@ -1,7 +1,8 @@
 import Glibc
 
-/// Reads a small secret file with plain POSIX calls, together with its permission bits
-/// (taken from the opened descriptor, so both describe the same file).
+/// Reads a small secret file through the one opening path (`FileBytes`: never
+/// blocking on a FIFO, regular files only, bounded), together with its
+/// permission bits (taken from the opened descriptor, so both describe the same file).
 enum TokenFileReader {
     /// A token is short; anything bigger is not a token file.
     static let maximumSizeBytes = 16 * 1024
@@ -13,32 +14,14 @@ enum TokenFileReader {
 
     /// The file's text and mode, or nil when the file does not exist.
     static func read(path: String, source: TokenSource) throws(CredentialError) -> Contents? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            let failure = errno
-            if failure == ENOENT || failure == ENOTDIR { return nil }
-            throw .unreadable(source, errno: failure)
+        let contents: FileContents
+        do { contents = try FileBytes.contents(path: path, limit: maximumSizeBytes) } catch {
+            if error.errorNumber == ENOENT || error.errorNumber == ENOTDIR { return nil }
+            if error.errorNumber == EFBIG { throw .tooLarge(source, limitBytes: maximumSizeBytes) }
+            if let reason = error.reason { throw .refusedFile(source, reason: reason) }
+            throw .unreadable(source, errno: error.errorNumber)
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw .unreadable(source, errno: errno) }
-        let bytes = try readAll(descriptor, source: source)
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notText(source) }
-        return Contents(text: text, mode: UInt32(status.st_mode))
-    }
-
-    private static func readAll(_ descriptor: Int32, source: TokenSource) throws(CredentialError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(source, errno: errno)
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-            if bytes.count > maximumSizeBytes { throw .tooLarge(source, limitBytes: maximumSizeBytes) }
-        }
+        guard let text = String(validating: contents.bytes, as: UTF8.self) else { throw .notText(source) }
+        return Contents(text: text, mode: contents.permissionBits)
     }
 }
