@@ -111,6 +111,30 @@ import Testing
         #expect(CredentialError.noTokenFound(tried: []).description.contains("token_file"))
     }
 
+    /// Issue 19, item 12: what no token holds, from every source (a file here).
+    @Test(arguments: [
+        ("\u{FEFF}sbk_live_7f3a9c", TokenCharacterProblem.byteOrderMark),
+        ("sbk_live\u{200B}_7f3a9c", .invisible(0x200B)), ("sbk_live_7f3a9c\u{2060}", .invisible(0x2060)),
+        ("sbk_\u{00AD}live_7f3a9c", .invisible(0xAD)), ("sbk_live 7f3a9c", .innerSpace), ("sbk\u{00A0}live_7f3a9c", .innerSpace),
+    ])
+    func aTokenWithAnInvisibleCharacterOrAnInnerSpaceIsRefused(text: String, problem: TokenCharacterProblem) throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let file = try directory.writeFile("token", "  " + text + " \n")
+        let loader = CredentialLoader(tokenFilePath: file, tokenEnvironmentVariable: nil, environment: [:])
+        #expect(throws: CredentialError.badCharacter(.file(path: file), problem)) { try loader.load() }
+        let message = CredentialError.badCharacter(.file(path: file), problem).description
+        #expect(!message.contains("7f3a9c"), "\(message)")
+    }
+
+    @Test func aTokenWithSurroundingWhitespaceOnlyIsTrimmedAndAccepted() throws {
+        let directory = try SystemdTestDirectory()
+        defer { directory.remove() }
+        let file = try directory.writeFile("token", " \t" + token + "  \r\n")
+        let loader = CredentialLoader(tokenFilePath: file, tokenEnvironmentVariable: nil, environment: [:])
+        #expect(try loader.load().secret.revealedValue == token)
+    }
+
     @Test func anExistingButUnreadableTokenFileIsAnErrorNotAFallback() throws {
         let directory = try SystemdTestDirectory()
         defer { directory.remove() }

@@ -24,6 +24,7 @@ public enum CheckCommand {
         if !loaded.report.isEmpty { findings.lines.append(loaded.report) }
         findings.checkToken(environment)
         findings.checkFiles(environment)
+        findings.checkConfigFile(configPath)
         findings.checkStateDirectory()
         guard !findings.hasError else {
             return Report(status: 1, problems: (findings.lines + [failedLine(configPath)]).joined(separator: "\n"), summary: "")

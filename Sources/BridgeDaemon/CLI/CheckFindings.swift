@@ -36,13 +36,18 @@ struct CheckFindings {
     mutating func checkFiles(_ environment: [String: String]) {
         if let path = config.mqtt.passwordFile {
             checkReadable(path, what: "the MQTT password file", key: "mqtt.password_file", environment)
-            if FileAccessProbe.readProblem(path) == nil, let warning = CredentialWarning.mqttPasswordFile(path) {
-                report(.warning, "\(warning)", key: "mqtt.password_file")
+            if FileAccessProbe.readProblem(path) == nil {
+                for warning in CredentialWarning.mqttPasswordFile(path) { report(.warning, "\(warning)", key: "mqtt.password_file") }
             }
         }
         for (key, path) in FileAccessProbe.caFiles(config) {
             checkReadable(path, what: "the CA file", key: key, environment, limit: FileAccessProbe.maxCAFileBytes)
         }
+    }
+
+    /// Whether others may rewrite the config file (or its directory).
+    mutating func checkConfigFile(_ path: String) {
+        for warning in CredentialWarning.configFile(path) { report(.warning, "\(warning)", key: nil) }
     }
 
     private mutating func checkReadable(_ path: String, what: String, key: String, _ environment: [String: String],

@@ -22,7 +22,7 @@ extension Daemon {
         guard let path = config.mqtt.passwordFile else { return nil }
         let bytes: [UInt8]
         do { bytes = try FileBytes.read(path: path, limit: 4_096) } catch { throw .mqttPassword("\(error)") }
-        if let log, let warning = CredentialWarning.mqttPasswordFile(path) { log.warning("\(warning)") }
+        if let log { for warning in CredentialWarning.mqttPasswordFile(path) { log.warning("\(warning)") } }
         let firstLine = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first ?? ""
         return String(firstLine)
     }

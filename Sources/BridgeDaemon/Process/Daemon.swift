@@ -22,6 +22,7 @@ public final class Daemon: Sendable {
         let loaded = options.loadConfig()
         guard let config = loaded.config else { throw .badConfig(loaded.report) }
         if !loaded.report.isEmpty { log.log(.warning, lines: loaded.report.split(separator: "\n").map(String.init)) }
+        for warning in CredentialWarning.configFile(options.configPath) { log.warning("\(warning)") }
         let token = try Self.loadToken(config, options.environment, log)
         let mqttPassword = try Self.loadMQTTPassword(config, log)
         try Self.checkCAFiles(config)

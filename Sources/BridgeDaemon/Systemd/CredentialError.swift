@@ -15,6 +15,9 @@ public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible
     /// The token holds a control character (CR, LF, ESC, ...): sent in a header it
     /// would be cut or rejected, so every request would fail with 401.
     case controlCharacter(TokenSource)
+    /// The token holds a character no token has (a byte order mark, a zero-width
+    /// or other invisible character, a space inside it): the service answers 401.
+    case badCharacter(TokenSource, TokenCharacterProblem)
 
     public var description: String {
         switch self {
@@ -34,6 +37,9 @@ public enum CredentialError: Error, Equatable, Sendable, CustomStringConvertible
         case .controlCharacter(let source):
             return "the API token in \(source) contains a control character (CR, LF, tab or another): "
                 + "write the token alone, on one line"
+        case .badCharacter(let source, let problem):
+            return "the API token in \(source) contains \(problem) (not shown), which no token has and the service "
+                + "would answer 401: write the token alone, on one line, as copied from the Aivi app"
         }
     }
 }

@@ -88,7 +88,9 @@ public struct CredentialLoader: Sendable {
         let trimmed = firstLine.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
         guard !trimmed.isEmpty else { throw .empty(source) }
         guard !trimmed.contains(where: isControl) else { throw .controlCharacter(source) }
-        return Secret(String(trimmed))
+        let token = String(trimmed)
+        if let problem = TokenCharacterProblem.first(in: token) { throw .badCharacter(source, problem) }
+        return Secret(token)
     }
 
     /// C0, DEL or C1: never part of a token.
@@ -97,7 +99,8 @@ public struct CredentialLoader: Sendable {
     }
 
     private static func permissionWarnings(path: String, mode: UInt32) -> [CredentialWarning] {
-        guard CredentialWarning.isReadableByOthers(mode: mode) else { return [] }
-        return [.tokenFileReadableByOthers(path: path, mode: mode & 0o7777)]
+        let readable: [CredentialWarning] = CredentialWarning.isReadableByOthers(mode: mode)
+            ? [.tokenFileReadableByOthers(path: path, mode: mode & 0o7777)] : []
+        return readable + CredentialWarning.writable(path, what: "token file")
     }
 }

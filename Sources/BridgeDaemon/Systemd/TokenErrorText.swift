@@ -17,7 +17,7 @@ enum TokenErrorText {
         case .noTokenFound:
             return Described(message: "\(error)", settingKey: nil)
         case .unreadable(let source, _), .refusedFile(let source, _), .tooLarge(let source, _), .empty(let source), .notText(let source),
-             .controlCharacter(let source):
+             .controlCharacter(let source), .badCharacter(let source, _):
             return Described(message: "\(error)\(chosenBy(source, config))",
                              settingKey: settingKey(source))
         }

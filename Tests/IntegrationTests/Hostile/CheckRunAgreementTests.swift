@@ -72,6 +72,29 @@ struct CheckRunAgreementTests {
         }
     }
 
+    /// Issue 19, item 12: a token file with a byte order mark, a zero-width space or a
+    /// space inside passed `check` and every request then got 401. Both refuse it now,
+    /// naming what is wrong and never the token.
+    @Test(arguments: [("\u{FEFF}zq7-Kp9\n", "a byte order mark"), ("zq7-\u{200B}Kp9\n", "an invisible character (U+200B)"),
+                      ("zq7 Kp9\n", "a space inside it")])
+    func aTokenFileWithAnInvisibleCharacterOrInnerSpaceIsRefusedByCheckAndRun(contents: String, said: String) throws {
+        let directory = try TemporaryDirectory(prefix: "agree-token-file")
+        defer { directory.remove() }
+        let tokenPath = directory.file("token")
+        try contents.write(toFile: tokenPath, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: tokenPath)
+        let configPath = directory.file("bridge.yaml")
+        try Self.config(aivi: "", mqtt: "", action: "", directory: directory)
+            .replacingOccurrences(of: "token_env: SB_TOKEN", with: "token_file: \(tokenPath)")
+            .write(toFile: configPath, atomically: true, encoding: .utf8)
+        for command in ["check", "run"] {
+            let (status, output) = try Self.launch(command, configPath: configPath, directory: directory, token: "unused")
+            #expect(status == (command == "run" ? 78 : 1), "\(command): \(output)")
+            #expect(output.contains("the API token in token file \(tokenPath) contains \(said)"), "\(command): \(output)")
+            #expect(!output.contains("zq7") && !output.contains("Kp9"), "\(command) showed the token: \(output)")
+        }
+    }
+
     static func launch(_ command: String, configPath: String, directory: TemporaryDirectory, token: String) throws -> (Int32, String) {
         let process = try ChildProcess(
             executable: EndToEndHarness.bridgeExecutable, arguments: [command, "--config", configPath],
