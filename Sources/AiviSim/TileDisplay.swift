@@ -1,14 +1,8 @@
-/// The words the app shows on a tile's second line (the guide's table).
-public enum TileState: String, Sendable, Equatable {
-    case off = "Off"
-    case idle = "Idle"
-    case on = "On"
-    case active = "Active"
-    case turningOn = "Turning on"
-    case turningOff = "Turning off"
-    case noResponse = "No response"
-    case sent = "Sent"
-}
+import BridgeCore
+
+/// The words the app shows on a tile's second line: the one list, which the
+/// shared tile drawing (`SwitchboardTileHTML`) draws.
+public typealias TileState = TileFaceState
 
 /// What one tile shows on one phone right now.
 public struct TileDisplay: Sendable, Equatable {

@@ -51,13 +51,32 @@ enum DemoWebServer {
                 return .object(members)
             })
         }
+        let html = JSONValue.object([
+            JSONMember("medium", .string(SwitchboardTileHTML.widget(faces(simulator, "Your phone"), size: .medium, isPressable: true))),
+            JSONMember("small", .string(SwitchboardTileHTML.widget(faces(simulator, "Your phone"), size: .small, isPressable: true))),
+            JSONMember("other", .string(SwitchboardTileHTML.widget(faces(simulator, "Kitchen iPad"), size: .medium, isPressable: true))),
+        ])
         let lines = log.lines(after: sequence).map { line in
             JSONValue.object([JSONMember("seq", .int(Int64(line.sequence))), JSONMember("text", .string(line.text))])
         }
         return .object([
             JSONMember("mine", tiles("Your phone")), JSONMember("other", tiles("Kitchen iPad")),
-            JSONMember("log", .array(lines)),
+            JSONMember("html", html), JSONMember("log", .array(lines)),
         ])
+    }
+
+    /// One phone's tiles as the shared drawing takes them: the phone's state
+    /// words, with the icon, color and subtitle last published.
+    static func faces(_ simulator: AiviSimulator, _ phone: String) -> [TileFace] {
+        let published = publishedActions(simulator)
+        return simulator.tiles(phone: phone, widget: widget).map { tile in
+            let fields = published[tile.id]
+            return TileFace(
+                id: tile.id, label: tile.label, isToggle: tile.kind == .toggle,
+                state: tile.state, isShownOn: tile.publishedOnOrActive,
+                icon: fields?["icon"]?.stringValue, color: fields?["color"]?.stringValue,
+                subtitle: fields?["subtitle"]?.stringValue)
+        }
     }
 
     /// The last published action objects, by id (for icons, colors, subtitles).

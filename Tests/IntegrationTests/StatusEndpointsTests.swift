@@ -27,7 +27,14 @@ struct StatusEndpointsTests {
         ("GET", "/healthz", 200, StatusEndpoints.plainTextContentType),
         ("GET", "/metrics", 200, PrometheusText.contentType),
         ("HEAD", "/metrics", 200, PrometheusText.contentType),
-        ("GET", "/", 404, StatusEndpoints.plainTextContentType),
+        ("GET", "/", 200, StatusPage.htmlContentType),
+        ("GET", "/?x=1", 200, StatusPage.htmlContentType),
+        ("GET", "/live", 200, StatusPage.htmlContentType),
+        ("HEAD", "/live", 200, StatusPage.htmlContentType),
+        ("GET", "/page.js", 200, StatusPage.scriptContentType),
+        ("POST", "/", 405, StatusEndpoints.plainTextContentType),
+        ("POST", "/live", 405, StatusEndpoints.plainTextContentType),
+        ("GET", "/index.html", 404, StatusEndpoints.plainTextContentType),
         ("GET", "/widget/extra", 404, StatusEndpoints.plainTextContentType),
         ("GET", "/WIDGET", 404, StatusEndpoints.plainTextContentType),
         ("POST", "/widget", 405, StatusEndpoints.plainTextContentType),
@@ -110,5 +117,41 @@ struct StatusEndpointsTests {
         #expect(head.contentType == get.contentType)
         #expect(head.body.isEmpty)
         #expect(!get.body.isEmpty)
+    }
+
+    @Test func thePageAndItsLivePartComeFromTheSameSnapshot() {
+        let snapshot = StatusFixtures.snapshot(states: StatusFixtures.typicalStates)
+        let endpoints = StatusEndpoints()
+        let page = endpoints.respond(method: "GET", path: "/", snapshot: snapshot, metrics: DaemonMetrics(), nowMs: 5_000)
+        let live = endpoints.respond(method: "GET", path: "/live", snapshot: snapshot, metrics: DaemonMetrics(), nowMs: 5_000)
+        #expect(page.body == StatusPage.document(snapshot, nowMs: 5_000))
+        #expect(page.body.contains("<main id=\"live\">" + live.body + "</main>"))
+        #expect(endpoints.respond(method: "GET", path: "/", snapshot: nil, metrics: DaemonMetrics()).status == 503)
+    }
+
+    @Test func aWidgetPathOfSlashKeepsTheWebhookWidgetView() throws {
+        var settings = StatusSettings()
+        settings.path = "/"
+        let snapshot = StatusFixtures.snapshot(config: StatusFixtures.config(status: settings))
+        let answer = StatusEndpoints().respond(method: "GET", path: "/", snapshot: snapshot, metrics: DaemonMetrics())
+        #expect(answer.contentType == StatusEndpoints.jsonContentType)
+        #expect(WebhookWidgetEnvelope.validate(try JSONValue.parse(answer.body)).isEmpty)
+    }
+
+    @Test func noSecretInAnyOutput() {
+        var config = StatusFixtures.config()
+        config.aivi.tokenEnv = "SECRET_TOKEN_VARIABLE"
+        config.aivi.tokenFile = "/run/credentials/secret-token-file"
+        config.aivi.apiBaseURL = "https://api.example.invalid"
+        config.mqtt.username = "secret-mqtt-user"
+        config.mqtt.passwordFile = "/etc/secret-password-file"
+        let snapshot = StatusFixtures.snapshot(config: config, states: StatusFixtures.typicalStates)
+        let endpoints = StatusEndpoints()
+        let outputs = ["/", "/live", "/page.js", "/widget", "/healthz", "/metrics"].map {
+            endpoints.respond(method: "GET", path: $0, snapshot: snapshot, metrics: DaemonMetrics(), nowMs: 1_000).body
+        }
+        for secret in ["SECRET_TOKEN_VARIABLE", "secret-token-file", "secret-mqtt-user", "secret-password-file", "api.example.invalid"] {
+            #expect(!outputs.contains { $0.contains(secret) }, "\(secret) shown")
+        }
     }
 }

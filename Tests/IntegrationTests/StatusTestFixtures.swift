@@ -53,10 +53,10 @@ enum StatusFixtures {
         mqtt: Bool = true,
         stream: Bool = true,
         offsetMs: Int64 = 0
-    ) -> RuntimeSnapshot {
+    ) -> BridgeSnapshot {
         var keyed: [ActionKey: ActionState] = [:]
         for (id, state) in states { keyed[ActionKey(slug: slug, actionId: id)] = state }
-        return RuntimeSnapshot(
+        return BridgeSnapshot(
             config: config, states: keyed, isMQTTConnected: mqtt, isEventStreamConnected: stream, isSettled: true,
             serverClockOffsetMs: offsetMs
         )

@@ -57,7 +57,9 @@ extension Bridge {
         let parsed = ParsedPayload(payload, fields: topicIndex.fields[topic] ?? [])
         payloadJSONParseCount += parsed.jsonParseCount
         payloadFieldLookupCount += parsed.fieldLookupCount
+        let heard = HeardMessage(topic: topic, payload: payload, atMs: input.boardClockMs)
         for listener in listeners {
+            facts.actions[listener.action, default: ActionFacts()].lastMessage = heard
             let verdict = MessageInterpreter.verdict(parsed, role: listener.role)
             if case .notUnderstood(let reason) = verdict { problems.append((listener.action, reason)); continue }
             if case .state = listener.role, case .fieldAbsent = verdict { fieldless.append((listener, verdict)) }
@@ -94,8 +96,8 @@ extension Bridge {
         } else if topicsWithUnreadablePayload.insert(topic).inserted, let (key, reason) = problems.first {
             let others = problems.count > 1 ? " (and \(problems.count - 1) other listener(s))" : ""
             // One kind per action: a flapping topic is limited, another action's warning still shows.
-            effects.append(.log(.warning, "action '\(configured: key.actionId)' (widget \(configured: key.slug)): ignoring payload "
-                + "'\(PayloadExcerpt.make(payload))' on \(topic): \(reason)\(others)"))
+            warn(about: key, "action '\(configured: key.actionId)' (widget \(configured: key.slug)): ignoring payload "
+                + "'\(PayloadExcerpt.make(payload))' on \(topic): \(reason)\(others)", &effects)
         }
     }
 
@@ -109,8 +111,8 @@ extension Bridge {
             let endpoints = present.filter { $0.hasPrefix(field + "_") && $0.count > field.count + 1 }
             guard !endpoints.isEmpty, topicsWithEndpointHint.insert(topic).inserted else { continue }
             let names = endpoints.map { String($0.dropFirst(field.count + 1)) }
-            effects.append(.log(.warning, "action '\(listener.action.actionId)' (widget \(listener.action.slug)): \(topic) has no field "
-                + "'\(field)' but endpoint fields \(endpoints.joined(separator: ", ")): set 'channel' to one of \(names.joined(separator: ", "))"))
+            warn(about: listener.action, "action '\(listener.action.actionId)' (widget \(listener.action.slug)): \(topic) has no field "
+                + "'\(field)' but endpoint fields \(endpoints.joined(separator: ", ")): set 'channel' to one of \(names.joined(separator: ", "))", &effects)
         }
     }
 
@@ -123,8 +125,8 @@ extension Bridge {
         let before = state
         state.take(verdict, as: listener.role)
         if case .protectiveOff(let value) = verdict, topicsReportingProtectiveOff.insert(topic).inserted {
-            effects.append(.log(.warning, "action '\(key.actionId)' (widget \(key.slug)): \(topic) reports '\(LogExcerpt.text(value))': "
-                + "the device switched itself off to protect itself; showing off"))
+            warn(about: key, "action '\(key.actionId)' (widget \(key.slug)): \(topic) reports '\(LogExcerpt.text(value))': "
+                + "the device switched itself off to protect itself; showing off", &effects)
         }
         if case .state = listener.role { noteProtectiveOffEnded(topic, verdict) }
         states[key] = state

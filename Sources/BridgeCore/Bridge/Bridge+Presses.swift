@@ -50,11 +50,18 @@ extension Bridge {
         }
         guard let action = actionsByKey[key] else { return drop(.unknownAction, .warning, "unknown action") }
         guard action.kind == press.kind else {
+            notePress(key, press, input, .refused("a \(press.kind.rawValue) press for a \(action.kind.rawValue)"))
             return drop(.wrongKind, .warning, "is a \(press.kind.rawValue) press but the action is a \(action.kind.rawValue)")
         }
         let lateMs = input.serverClockMs.subtractingSaturating(press.expiresAtMs)
-        guard lateMs <= 0 else { return drop(.expired, .warning, "expired \(lateMs) ms ago on the server's clock; not carried out") }
-        guard !dedupe.contains(press.id) else { return drop(.duplicate, .info, "duplicate delivery; already handled") }
+        guard lateMs <= 0 else {
+            notePress(key, press, input, .expired(lateMs: lateMs))
+            return drop(.expired, .warning, "expired \(lateMs) ms ago on the server's clock; not carried out")
+        }
+        guard !dedupe.contains(press.id) else {
+            notePress(key, press, input, .duplicate)
+            return drop(.duplicate, .info, "duplicate delivery; already handled")
+        }
         return action
     }
 
@@ -64,6 +71,7 @@ extension Bridge {
             // Not remembered: a replay once the broker is back may still run it.
             effects.append(.log(.warning, "press \(press.id) \(key): MQTT is disconnected; not carried out, answering with the true state"))
             effects.append(.observe(.pressDropped(eventId: press.id, reason: .mqttDisconnected)))
+            notePress(key, press, input, .refused("MQTT is disconnected; answered with the true state"))
             oweAnswer(key.slug, &effects)
             return
         }
@@ -102,6 +110,7 @@ extension Bridge {
                 topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain)))
         }
         effects.append(.log(.info, "press \(press.id) \(key): button, \(action.publishes.count) message(s) published"))
+        notePress(key, press, input, .published(messageCount: action.publishes.count))
         let windowMs = config.timing.buttonAnswerWindowMs
         guard action.activeSource != nil, windowMs > 0, var state = states[key], !state.isActive else {
             oweAnswer(key.slug, &effects)
@@ -119,11 +128,13 @@ extension Bridge {
         let word = requestedOn ? "on" : "off"
         if state.isUnreachable {
             effects.append(.log(.warning, "press \(press.id) \(key): device unavailable; answering with its true state"))
+            notePress(key, press, input, .deviceUnavailable)
             oweAnswer(key.slug, &effects)
             return
         }
         if state.isOn == requestedOn, state.pendingPress == nil {
             effects.append(.log(.info, "press \(press.id) \(key): already \(word); answering at once"))
+            notePress(key, press, input, .alreadyInState)
             oweAnswer(key.slug, &effects)
             return
         }
@@ -132,6 +143,7 @@ extension Bridge {
             effects.append(.publishMQTT(OutgoingMQTTMessage(topic: command.topic, payload: payload, qos: 1, retain: false)))
         }
         effects.append(.log(.info, "press \(press.id) \(key): command \(word) sent"))
+        notePress(key, press, input, action.optimistic ? .confirmed(afterMs: 0) : .commanded)
         if action.optimistic {
             state.isOn = requestedOn
             state.pendingPress = nil
@@ -157,11 +169,14 @@ extension Bridge {
         let elapsedMs = input.boardClockMs.subtractingSaturating(pending.commandSentAtMs)
         let outcome = isButton ? "active" : confirmed ? "confirmed by the device" : "device became unavailable"
         effects.append(.log(.info, "press \(pending.eventId) \(key): \(outcome) after \(elapsedMs) ms"))
+        notePressEnded(key, eventId: pending.eventId, confirmed ? .confirmed(afterMs: elapsedMs) : .deviceUnavailable)
         oweAnswer(key.slug, &effects)
     }
 
-    mutating func confirmTimedOut(_ key: ActionKey, _ effects: inout [BridgeEffect]) {
+    mutating func confirmTimedOut(_ key: ActionKey, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         guard var state = states[key], let pending = state.pendingPress else { return }
+        let elapsedMs = input.boardClockMs.subtractingSaturating(pending.commandSentAtMs)
+        notePressEnded(key, eventId: pending.eventId, .answeredWithTruth(afterMs: elapsedMs))
         state.pendingPress = nil
         states[key] = state
         if actionsByKey[key]?.kind == .button {
@@ -169,7 +184,7 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         }
-        effects.append(.log(.warning, "press \(pending.eventId) \(key): no confirmation from the device; publishing its true state"))
+        warn(about: key, "press \(pending.eventId) \(key): no confirmation from the device; publishing its true state", &effects)
         oweAnswer(key.slug, &effects)
     }
 
@@ -187,6 +202,7 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
         }
         for eventId in eventIds {
+            for key in facts.actions.keys { notePressEnded(key, eventId: eventId, .refused("its event id could not be recorded")) }
             effects.append(.log(.error, "press \(LogExcerpt.id(eventId)) not carried out: its event id could not be recorded "
                                 + "in the state directory (a replay may still run it)"))
             effects.append(.observe(.pressDropped(eventId: eventId, reason: .notRecorded)))

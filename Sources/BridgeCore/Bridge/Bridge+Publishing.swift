@@ -120,7 +120,7 @@ extension Bridge {
             publishers[slug]?.isInPublishInterval = false
             publishIfNeeded(slug, &effects)
         case .confirm(let key):
-            confirmTimedOut(key, &effects)
+            confirmTimedOut(key, input, &effects)
         case .silenceCheck:
             checkSilentActions(&effects)
         case .nearMissProbe:

@@ -36,10 +36,10 @@ extension Bridge {
         reportUnknownStates(&effects)
     }
 
-    private func reportUnknownStates(_ effects: inout [BridgeEffect]) {
+    private mutating func reportUnknownStates(_ effects: inout [BridgeEffect]) {
         for (key, action) in actionsWithUnknownState {
             guard let message = unknownStateMessage(key, action) else { continue }
-            effects.append(.log(.warning, message))
+            warn(about: key, message, &effects)
         }
     }
 

@@ -41,6 +41,8 @@ public struct Bridge: Sendable {
     var payloadFieldLookupCount = 0
     /// Where the event stream is in its start-up (see `Bridge+EventStreamOpening`).
     var eventStreamOpening = EventStreamOpening.notStarted
+    /// What happened, for the status page (`snapshot(serverClockOffsetMs:)`).
+    var facts = BridgeFacts()
 
     /// A bridge for `config`, remembering the unsafe event ids persisted by an
     /// earlier run; `randomSeed` makes the retry jitter reproducible.
@@ -59,6 +61,7 @@ public struct Bridge: Sendable {
     /// Handles one input and returns what the shell must do, in order.
     public mutating func handle(_ input: BridgeInput) -> [BridgeEffect] {
         var effects: [BridgeEffect] = []
+        noteConnections(input)
         switch input.event {
         case .started: started(&effects)
         case .mqttConnected:
@@ -73,6 +76,7 @@ public struct Bridge: Sendable {
         case .eventStreamDisconnected: isEventStreamConnected = false
         case .streamEvent(let event): streamEvent(event, input, &effects)
         case .patchCompleted(let slug, let requestId, let outcome):
+            notePatchFinished(slug, requestId, outcome, input)
             patchCompleted(slug, requestId, outcome, &effects)
         case .timerFired(let timer): timerFired(timer, input, &effects)
         case .configReloaded(let newConfig): reload(newConfig, input, &effects)
@@ -103,6 +107,7 @@ public struct Bridge: Sendable {
     mutating func adoptWidgets(of config: BridgeConfig) {
         widgetsBySlug = [:]
         templates = [:]
+        facts.keep(only: config)
         actionsByKey = [:]
         for widget in config.widgets {
             widgetsBySlug[widget.slug] = widget

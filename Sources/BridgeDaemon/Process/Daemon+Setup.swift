@@ -149,7 +149,7 @@ struct DaemonObservers: Sendable {
         metrics.record(observation)
     }
 
-    func afterBatch(_ snapshot: RuntimeSnapshot) {
+    func afterBatch(_ snapshot: BridgeSnapshot) {
         supervisor.afterBatch(snapshot)
         statusServer.update(snapshot)
     }

@@ -76,7 +76,7 @@ public final class Daemon: Sendable {
     public var statusPort: Int? { statusServer.port }
 
     /// What the bridge knew after its last batch of work (nil before the first).
-    public var snapshot: RuntimeSnapshot? { statusServer.latestSnapshot }
+    public var snapshot: BridgeSnapshot? { statusServer.latestSnapshot }
 
     /// SIGTERM/SIGINT: stop taking presses, finish the PATCH in flight, disconnect.
     public func requestStop() {

@@ -35,7 +35,7 @@ public final class DaemonSupervisor: Sendable {
         }
     }
 
-    func afterBatch(_ snapshot: RuntimeSnapshot) {
+    func afterBatch(_ snapshot: BridgeSnapshot) {
         let nowMs = MonotonicClock.nowMs()
         let text = statusText(snapshot, nowMs: nowMs)
         let (sendReady, sendStatus, sendWatchdog) = state.withLock { state in
@@ -62,7 +62,7 @@ public final class DaemonSupervisor: Sendable {
         attempt { () throws(SystemdNotifyError) in try notifier.stopping() }
     }
 
-    func statusText(_ snapshot: RuntimeSnapshot, nowMs: Int64) -> String {
+    func statusText(_ snapshot: BridgeSnapshot, nowMs: Int64) -> String {
         let actions = snapshot.config.widgets.reduce(0) { $0 + $1.actions.count }
         var parts = [
             snapshot.isMQTTConnected ? "mqtt connected" : "waiting for the broker (mqtt disconnected)",

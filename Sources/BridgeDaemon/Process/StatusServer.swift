@@ -2,8 +2,8 @@ import BridgeCore
 import HTTPServer
 import ShellSupport
 
-/// Serves the read-only status endpoints (Webhook Widget view, `/healthz`,
-/// `/metrics`) on the project's bounded HTTP server, when the config asks.
+/// Serves the read-only status endpoints (the page at `/`, Webhook Widget
+/// view, `/healthz`, `/metrics`) on the project's bounded HTTP server, when the config asks.
 final class StatusServer: Sendable {
     /// Status requests are small; a LAN client gets little room. When every
     /// connection is taken, the one that has waited longest for a request is
@@ -14,16 +14,16 @@ final class StatusServer: Sendable {
     static let headTimeoutMs = 5_000
 
     let metrics: DaemonMetrics
-    private let latest = ConditionLock<RuntimeSnapshot?>(nil)
+    private let latest = ConditionLock<BridgeSnapshot?>(nil)
     private let server = ConditionLock<HTTPServer?>(nil)
 
     init(metrics: DaemonMetrics) { self.metrics = metrics }
 
     /// Keeps the snapshot the endpoints answer from.
-    func update(_ snapshot: RuntimeSnapshot) { latest.withLock { $0 = snapshot } }
+    func update(_ snapshot: BridgeSnapshot) { latest.withLock { $0 = snapshot } }
 
     /// The last snapshot, from any thread.
-    var latestSnapshot: RuntimeSnapshot? { latest.withLock { $0 } }
+    var latestSnapshot: BridgeSnapshot? { latest.withLock { $0 } }
 
     /// Starts listening on `settings.listen` (`host:port`, `[::1]:port`).
     func start(_ settings: StatusSettings) throws(StatusServerError) {
@@ -32,8 +32,12 @@ final class StatusServer: Sendable {
         let endpoints = StatusEndpoints()
         let handler: HTTPHandler = { [latest, metrics] request in
             let answer = endpoints.respond(method: request.method, path: request.target,
-                                           snapshot: latest.withLock { $0 }, metrics: metrics)
-            var headers = [HTTPHeader("Content-Type", answer.contentType), HTTPHeader("Cache-Control", "no-store")]
+                                           snapshot: latest.withLock { $0 }, metrics: metrics, nowMs: MonotonicClock.wallClockMs())
+            var headers = [HTTPHeader("Content-Type", answer.contentType), HTTPHeader("Cache-Control", "no-store"),
+                           HTTPHeader("X-Content-Type-Options", "nosniff")]
+            if answer.contentType == StatusPage.htmlContentType {
+                headers.append(HTTPHeader("Content-Security-Policy", StatusPage.contentSecurityPolicy))
+            }
             if answer.status == 405 { headers.append(HTTPHeader("Allow", "GET, HEAD")) }
             return .response(HTTPResponse(status: answer.status, headers: headers, body: Array(answer.body.utf8)))
         }

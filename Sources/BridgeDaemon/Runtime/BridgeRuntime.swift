@@ -65,12 +65,8 @@ public final class BridgeRuntime: @unchecked Sendable {
 
     /// What the status view and the watchdog see. Loop thread only: others get
     /// it through `RuntimePorts.afterBatch`.
-    var snapshot: RuntimeSnapshot {
-        RuntimeSnapshot(
-            config: bridge.config, states: bridge.states,
-            isMQTTConnected: bridge.isMQTTConnected, isEventStreamConnected: bridge.isEventStreamConnected,
-            isSettled: bridge.isSettled, serverClockOffsetMs: serverClockOffsetMs
-        )
+    var snapshot: BridgeSnapshot {
+        bridge.snapshot(serverClockOffsetMs: serverClockOffsetMs)
     }
 
     private var isFinished: Bool {

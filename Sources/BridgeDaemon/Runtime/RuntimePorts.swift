@@ -19,7 +19,7 @@ public struct RuntimePorts: Sendable {
     /// delivered it (event id, latency).
     public var pressReachedMQTT: @Sendable (String, Int64) -> Void
     /// Called after each batch of work, on the loop thread (watchdog, status).
-    public var afterBatch: @Sendable (RuntimeSnapshot) -> Void
+    public var afterBatch: @Sendable (BridgeSnapshot) -> Void
     /// Opens Aivi's event stream (when the core says: once MQTT is up, or after a wait).
     public var openEventStream: @Sendable () -> Void
 
@@ -32,7 +32,7 @@ public struct RuntimePorts: Sendable {
         log: @escaping @Sendable (BridgeLogLevel, LogMessage) -> Void,
         observe: @escaping @Sendable (BridgeObservation) -> Void = { _ in },
         pressReachedMQTT: @escaping @Sendable (String, Int64) -> Void = { _, _ in },
-        afterBatch: @escaping @Sendable (RuntimeSnapshot) -> Void = { _ in },
+        afterBatch: @escaping @Sendable (BridgeSnapshot) -> Void = { _ in },
         openEventStream: @escaping @Sendable () -> Void = {}
     ) {
         self.publishMQTT = publishMQTT
@@ -45,28 +45,5 @@ public struct RuntimePorts: Sendable {
         self.pressReachedMQTT = pressReachedMQTT
         self.afterBatch = afterBatch
         self.openEventStream = openEventStream
-    }
-}
-
-/// What the status view and the watchdog see of the bridge after a batch.
-public struct RuntimeSnapshot: Sendable {
-    public var config: BridgeConfig
-    public var states: [ActionKey: ActionState]
-    public var isMQTTConnected: Bool
-    public var isEventStreamConnected: Bool
-    /// True once retained states have settled and the first publishes went out.
-    public var isSettled: Bool
-    public var serverClockOffsetMs: Int64
-
-    public init(
-        config: BridgeConfig, states: [ActionKey: ActionState], isMQTTConnected: Bool,
-        isEventStreamConnected: Bool, isSettled: Bool, serverClockOffsetMs: Int64
-    ) {
-        self.config = config
-        self.states = states
-        self.isMQTTConnected = isMQTTConnected
-        self.isEventStreamConnected = isEventStreamConnected
-        self.isSettled = isSettled
-        self.serverClockOffsetMs = serverClockOffsetMs
     }
 }

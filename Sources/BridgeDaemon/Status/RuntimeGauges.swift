@@ -1,6 +1,8 @@
+import BridgeCore
+
 /// The connection gauges of `/metrics`, read from the latest snapshot.
 enum RuntimeGauges {
-    static func prometheusText(for snapshot: RuntimeSnapshot?) -> String {
+    static func prometheusText(for snapshot: BridgeSnapshot?) -> String {
         guard let snapshot else { return "" }
         let prefix = DaemonMetrics.prefix
         var output = PrometheusText()

@@ -1,8 +1,10 @@
 import BridgeCore
 
 /// The read-only status endpoints, as a pure router the HTTP server mounts:
-/// the Webhook Widget view (the configured path, `/widget` by default),
-/// `/healthz` and `/metrics`. Only GET and HEAD are served.
+/// the page (`/`, its live part `/live` and its script `/page.js`), the
+/// Webhook Widget view (the configured path, `/widget` by default), `/healthz`
+/// and `/metrics`, all rendered from one `BridgeSnapshot`. Only GET and HEAD
+/// are served. The configured widget path wins over the page's paths.
 public struct StatusEndpoints: Sendable {
     public static let healthPath = "/healthz"
     public static let metricsPath = "/metrics"
@@ -17,24 +19,28 @@ public struct StatusEndpoints: Sendable {
     }
 
     /// The answer to one request. `path` may carry a query, which is ignored.
-    /// `snapshot` is the latest `RuntimeSnapshot` (nil before the first batch).
+    /// `snapshot` is the latest `BridgeSnapshot` (nil before the first batch).
     /// HEAD gets the status and content type of GET with an empty body.
-    public func respond(method: String, path: String, snapshot: RuntimeSnapshot?, metrics: DaemonMetrics)
+    /// `nowMs` is the board's wall clock, for the page's "12 s ago".
+    public func respond(method: String, path: String, snapshot: BridgeSnapshot?, metrics: DaemonMetrics, nowMs: Int64 = 0)
         -> (status: Int, contentType: String, body: String)
     {
         let route = Self.pathWithoutQuery(path)
         let widgetPath = snapshot?.config.status?.path ?? StatusSettings().path
-        guard [widgetPath, Self.healthPath, Self.metricsPath].contains(route) else {
+        let routes = [widgetPath, Self.healthPath, Self.metricsPath, StatusPage.path, StatusPage.livePath, StatusPage.scriptPath]
+        guard routes.contains(route) else {
             return (404, Self.plainTextContentType, "not found\n")
         }
         guard method == "GET" || method == "HEAD" else {
             return (405, Self.plainTextContentType, "method not allowed: use GET or HEAD\n")
         }
-        let answer = get(route, widgetPath: widgetPath, snapshot: snapshot, metrics: metrics)
+        let answer = route == widgetPath
+            ? get(route, widgetPath: widgetPath, snapshot: snapshot, metrics: metrics)
+            : page(route, snapshot: snapshot, nowMs: nowMs) ?? get(route, widgetPath: widgetPath, snapshot: snapshot, metrics: metrics)
         return method == "HEAD" ? (answer.status, answer.contentType, "") : answer
     }
 
-    private func get(_ route: String, widgetPath: String, snapshot: RuntimeSnapshot?, metrics: DaemonMetrics)
+    private func get(_ route: String, widgetPath: String, snapshot: BridgeSnapshot?, metrics: DaemonMetrics)
         -> (status: Int, contentType: String, body: String)
     {
         switch route {
@@ -46,6 +52,20 @@ public struct StatusEndpoints: Sendable {
         default:
             guard let snapshot else { return (503, Self.plainTextContentType, "starting\n") }
             return (200, Self.jsonContentType, StatusView.body(for: snapshot, url: widgetURL))
+        }
+    }
+
+    /// The page's three paths; nil for any other.
+    private func page(_ route: String, snapshot: BridgeSnapshot?, nowMs: Int64) -> (status: Int, contentType: String, body: String)? {
+        switch route {
+        case StatusPage.scriptPath:
+            return (200, StatusPage.scriptContentType, StatusPage.script)
+        case StatusPage.path, StatusPage.livePath:
+            guard let snapshot else { return (503, Self.plainTextContentType, "starting\n") }
+            let body = route == StatusPage.path ? StatusPage.document(snapshot, nowMs: nowMs) : StatusPage.live(snapshot, nowMs: nowMs)
+            return (200, StatusPage.htmlContentType, body)
+        default:
+            return nil
         }
     }
 

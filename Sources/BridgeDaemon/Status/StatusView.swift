@@ -13,7 +13,7 @@ public enum StatusView {
 
     /// The envelope for `snapshot`. `url` is added only when it passes
     /// `WebhookWidgetURL.isAllowed` (never a refused scheme).
-    public static func envelope(for snapshot: RuntimeSnapshot, url: String? = nil) -> JSONValue {
+    public static func envelope(for snapshot: BridgeSnapshot, url: String? = nil) -> JSONValue {
         var members = [
             JSONMember("v", .int(Int64(WebhookWidgetEnvelope.knownVersion))),
             JSONMember("refresh", .int(Int64(refreshSeconds(for: snapshot.config)))),
@@ -25,7 +25,7 @@ public enum StatusView {
     }
 
     /// The envelope as compact JSON text (the HTTP body).
-    public static func body(for snapshot: RuntimeSnapshot, url: String? = nil) -> String {
+    public static func body(for snapshot: BridgeSnapshot, url: String? = nil) -> String {
         envelope(for: snapshot, url: url).serialized()
     }
 
@@ -36,7 +36,7 @@ public enum StatusView {
     }
 
     /// "Porch light on, fountain off, fan unavailable; bridge connected".
-    public static func accessibilitySentence(for snapshot: RuntimeSnapshot) -> String {
+    public static func accessibilitySentence(for snapshot: BridgeSnapshot) -> String {
         let phrases = rows(for: snapshot)
             .filter { $0.display.isSpoken }
             .enumerated()
@@ -50,7 +50,7 @@ public enum StatusView {
 
     /// "bridge connected", "MQTT disconnected", "event stream disconnected" or
     /// "MQTT and event stream disconnected".
-    public static func connectionPhrase(_ snapshot: RuntimeSnapshot) -> String {
+    public static func connectionPhrase(_ snapshot: BridgeSnapshot) -> String {
         switch (snapshot.isMQTTConnected, snapshot.isEventStreamConnected) {
         case (true, true): return "bridge connected"
         case (false, true): return "MQTT disconnected"
@@ -66,14 +66,14 @@ public enum StatusView {
     }
 
     /// Every action of every widget, in config order.
-    static func rows(for snapshot: RuntimeSnapshot) -> [Row] {
+    static func rows(for snapshot: BridgeSnapshot) -> [Row] {
         snapshot.config.allActions.map { slug, action in
             let state = snapshot.states[ActionKey(slug: slug, actionId: action.id)]
             return Row(label: action.label, display: ActionDisplayState.of(action, state: state))
         }
     }
 
-    private static func view(for snapshot: RuntimeSnapshot) -> JSONValue {
+    private static func view(for snapshot: BridgeSnapshot) -> JSONValue {
         let allRows = rows(for: snapshot)
         var children = [StatusViewNodes.title("Switchboard")]
         children += allRows.prefix(maximumActionRows).map(StatusViewNodes.actionRow)

@@ -1,0 +1,110 @@
+/// What the bridge is and knows after a batch, read-only: the one picture the
+/// status endpoints render from (the page at `/`, the Webhook Widget view,
+/// `/healthz`, `/metrics`) and the watchdog reads. Made by
+/// `Bridge.snapshot(serverClockOffsetMs:)`; values share storage with the
+/// core's (copy on write), so taking one after every batch costs little.
+public struct BridgeSnapshot: Sendable {
+    public var config: BridgeConfig
+    public var states: [ActionKey: ActionState]
+    public var isMQTTConnected: Bool
+    public var isEventStreamConnected: Bool
+    /// True once retained states have settled and the first publishes went out.
+    public var isSettled: Bool
+    /// Server clock minus board clock, milliseconds (0 before any `Date`).
+    public var serverClockOffsetMs: Int64
+    /// Connections, publishing and per-action facts.
+    public var facts = BridgeFacts()
+    /// Each widget's publishing state, by slug.
+    public var publishing: [String: WidgetPublishState] = [:]
+    /// Configured topics heard since start.
+    var heardTopics: Set<String> = []
+    /// Configured topic -> topics on the broker that differ only by case.
+    var nearMisses: [String: [String]] = [:]
+    /// For the current body, rendered only when asked.
+    var templates: [String: WidgetTemplate] = [:]
+
+    public init(
+        config: BridgeConfig, states: [ActionKey: ActionState], isMQTTConnected: Bool,
+        isEventStreamConnected: Bool, isSettled: Bool, serverClockOffsetMs: Int64
+    ) {
+        self.config = config
+        self.states = states
+        self.isMQTTConnected = isMQTTConnected
+        self.isEventStreamConnected = isEventStreamConnected
+        self.isSettled = isSettled
+        self.serverClockOffsetMs = serverClockOffsetMs
+    }
+
+    /// The body the bridge would publish now for a widget.
+    public func currentBody(slug: String) -> String? {
+        templates[slug]?.body(states: states)
+    }
+
+    /// Why what phones show differs from what the bridge would publish now;
+    /// nil when they agree.
+    public func publishMarker(slug: String) -> PublishMarker? {
+        let state = publishing[slug] ?? WidgetPublishState()
+        guard let current = currentBody(slug: slug), current != state.acknowledgedBody else { return nil }
+        if state.isInFlight { return .pending }
+        if let status = state.refusedStatus { return .refused(facts.publishing[slug]?.lastError ?? "HTTP \(status)") }
+        if state.isRetryScheduled { return .retrying(facts.publishing[slug]?.lastError ?? "a failure") }
+        if state.isInPublishInterval { return .heldByInterval }
+        if !isSettled { return .waitingForSettle }
+        return .pending
+    }
+
+    /// True when an action listens for state and none of its state topics spoke since start.
+    public func isNeverHeard(_ action: ActionConfig) -> Bool {
+        !action.stateSources.isEmpty && !action.stateSources.contains { heardTopics.contains($0.topic) }
+    }
+
+    /// Topics on the broker that differ from this action's state topics only by case,
+    /// as "seen (not configured)", from the bridge's near-miss look.
+    public func nearMisses(of action: ActionConfig) -> [String] {
+        action.stateSources.flatMap { source in (nearMisses[source.topic] ?? []).map { "\($0) (not \(source.topic))" } }
+    }
+}
+
+/// One widget's publisher, as the snapshot shows it.
+public struct WidgetPublishState: Sendable, Equatable {
+    /// The body the service last acknowledged: what phones show.
+    public var acknowledgedBody: String?
+    public var isInFlight = false
+    public var isRetryScheduled = false
+    public var isInPublishInterval = false
+    /// The permanent HTTP status of the current failure streak.
+    public var refusedStatus: Int?
+
+    public init(acknowledgedBody: String? = nil, isInFlight: Bool = false, isRetryScheduled: Bool = false,
+                isInPublishInterval: Bool = false, refusedStatus: Int? = nil) {
+        self.acknowledgedBody = acknowledgedBody
+        self.isInFlight = isInFlight
+        self.isRetryScheduled = isRetryScheduled
+        self.isInPublishInterval = isInPublishInterval
+        self.refusedStatus = refusedStatus
+    }
+}
+
+/// Why the bridge's current body differs from what the service holds.
+public enum PublishMarker: Sendable, Equatable {
+    /// A PATCH of it is on its way.
+    case pending
+    /// Retrying after a failure (its words).
+    case retrying(String)
+    /// Held back by the widget's minimum publish interval.
+    case heldByInterval
+    /// Refused by the service (its reason and the hint).
+    case refused(String)
+    /// Not published before the retained states settle.
+    case waitingForSettle
+
+    public var words: String {
+        switch self {
+        case .pending: return "an update is on its way to the service"
+        case .retrying(let error): return "retrying after \(error)"
+        case .heldByInterval: return "an update waits for the publish interval"
+        case .refused(let reason): return "the service refused the update: \(reason)"
+        case .waitingForSettle: return "not published yet: waiting for the devices' retained states"
+        }
+    }
+}

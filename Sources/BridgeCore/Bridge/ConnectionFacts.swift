@@ -1,0 +1,19 @@
+/// The bridge's connections over time, for the status page: since when each is
+/// up or down, and how often it came back.
+public struct ConnectionFacts: Sendable, Equatable {
+    /// Board clock of the last MQTT connect or disconnect; nil before either.
+    public var mqttChangedAtMs: Int64?
+    /// MQTT connects since start; reconnects are this minus one.
+    public var mqttConnects = 0
+    /// Board clock of the last event stream connect or disconnect.
+    public var eventStreamChangedAtMs: Int64?
+    public var eventStreamConnects = 0
+    /// Board clock of the last event on the stream (any type).
+    public var lastStreamEventAtMs: Int64?
+
+    public init() {}
+
+    /// Reconnects after the first connect (never negative).
+    public var mqttReconnects: Int { max(0, mqttConnects - 1) }
+    public var eventStreamReconnects: Int { max(0, eventStreamConnects - 1) }
+}
