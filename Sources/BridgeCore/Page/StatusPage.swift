@@ -76,9 +76,9 @@ public enum StatusPage {
     main { padding:12px 16px; max-width:760px; }
     h2 { font-size:13px; color:#8e8e93; font-weight:600; text-transform:uppercase; letter-spacing:.05em; margin:16px 0 8px; }
     h3 { font-size:14px; margin:0 0 4px; }
-    dl { display:grid; grid-template-columns:max-content 1fr; gap:2px 10px; margin:0; }
-    dt { color:#8e8e93; } dd { margin:0; overflow-wrap:anywhere; }
-    code { font:12px ui-monospace, Menlo, monospace; }
+    dl { display:grid; grid-template-columns:max-content minmax(0, 1fr); gap:2px 10px; margin:0; }
+    dt { color:#8e8e93; } dd { margin:0; min-width:0; overflow-wrap:anywhere; }
+    code { font:12px ui-monospace, Menlo, monospace; overflow-wrap:anywhere; }
     .facts { list-style:none; padding:0; margin:12px 0 0; display:grid; gap:8px; }
     .facts li { background:#1c1c1e; border-radius:12px; padding:10px 12px; }
     .marker { color:#ff9f0a; margin:0 0 8px; }

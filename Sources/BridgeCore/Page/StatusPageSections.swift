@@ -42,7 +42,9 @@ enum StatusPageSections {
                 + AgeText.ago(message.atMs, nowMs: nowMs)))
         }
         if snapshot.isNeverHeard(action) {
-            let topics = action.stateSources.map { "<code>\(HTMLText.excerpt($0.topic))</code>" }.joined(separator: ", ")
+            var seen: Set<String> = []
+            let topics = action.stateSources.map(\.topic).filter { seen.insert($0).inserted }
+                .map { "<code>\(HTMLText.excerpt($0))</code>" }.joined(separator: ", ")
             var text = "<span class=\"warn\">never heard from</span>: nothing on \(topics) since start"
             let misses = snapshot.nearMisses(of: action)
             if !misses.isEmpty {
