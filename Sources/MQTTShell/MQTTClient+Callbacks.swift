@@ -1,4 +1,5 @@
 import CMosquitto
+import Glibc
 
 /// What the client does in libmosquitto's callbacks (network thread, handle lock not held).
 extension MQTTClient {
@@ -25,7 +26,7 @@ extension MQTTClient {
             return state.subscriptions
         }
         for topic in topics {
-            mosquitto_subscribe(current, nil, topic, settings.subscriptionQoS.rawValue)
+            mosquitto_subscribe(current, nil, topic, settings.subscribedQoS.rawValue)
         }
         if let status = settings.status {
             _ = try? Self.publish(on: current, topic: status.topic, payload: status.onlinePayload, qos: .atLeastOnce, retain: true)
@@ -35,6 +36,21 @@ extension MQTTClient {
 
     func didReceive(_ message: MQTTMessage) {
         handler(.message(message))
+    }
+
+    /// A PUBLISH at a QoS above the one subscribed with (a QoS 2 flood without
+    /// PUBREL would otherwise be kept whole by libmosquitto): the message is not
+    /// delivered, the socket is shut at once (the PUBREC never leaves, the next read
+    /// fails) and the loop ends this handle's life as a fatal protocol error, so
+    /// recreating the handle frees what libmosquitto kept.
+    func didReceiveAboveSubscribedQoS(handle current: OpaquePointer, qos: Int32) {
+        let reason = "protocol violation: the broker sent a QoS \(qos) message above the QoS \(settings.subscribedQoS.rawValue) "
+            + "subscribed with (libmosquitto would keep each one until a PUBREL); connection closed"
+        state.withLock { state in
+            if state.protocolViolation == nil { state.protocolViolation = reason }
+        }
+        let socket = mosquitto_socket(current)
+        if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     func didAcknowledgePublish(messageId: Int32) {

@@ -75,7 +75,7 @@ extension MQTTClient {
     private func outcomeOfFailure(returnCode: Int32, reason: String) -> LoopOutcome? {
         let closedBeforeConnack = returnCode == MOSQ_ERR_CONN_LOST.rawValue
         let (isStopping, refusal, fallback) = state.withLock { state in
-            defer { state.connectRefusal = nil; state.protocolFallbackReason = nil }
+            defer { state.connectRefusal = nil; state.protocolFallbackReason = nil; state.protocolViolation = nil }
             var fallback = state.protocolFallbackReason
             if fallback == nil, closedBeforeConnack, !state.isConnected, canFallBack(state) {
                 state.closedBeforeConnackCount += 1
@@ -83,7 +83,7 @@ extension MQTTClient {
                     fallback = "broker closed the connection \(Self.closesBeforeFallback) times right after an MQTT 5 CONNECT"
                 }
             }
-            return (state.isStopping, state.connectRefusal, fallback)
+            return (state.isStopping, state.protocolViolation ?? state.connectRefusal, fallback)
         }
         if isStopping { return .stopped }
         if let fallback { return .fallBackToV311(reason: fallback) }

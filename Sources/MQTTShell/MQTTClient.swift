@@ -117,7 +117,7 @@ public final class MQTTClient: Sendable {
                 try MQTTError.check(mosquitto_unsubscribe(current, nil, topic), "unsubscribe")
             }
             for topic in added {
-                try MQTTError.check(mosquitto_subscribe(current, nil, topic, settings.subscriptionQoS.rawValue), "subscribe")
+                try MQTTError.check(mosquitto_subscribe(current, nil, topic, settings.subscribedQoS.rawValue), "subscribe")
             }
         }
     }

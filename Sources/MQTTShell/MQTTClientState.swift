@@ -7,6 +7,9 @@ struct MQTTClientState {
     var subscriptions: Set<String> = []
     /// Consecutive failed connection attempts, for the backoff.
     var failedAttempts = 0
+    /// Set by the message callback when the broker broke the protocol (a QoS above
+    /// the subscribed one): the connection is shut and the handle recreated.
+    var protocolViolation: String?
     /// Set by the connect callback when the broker refused the connection.
     var connectRefusal: String?
     /// The broker refused MQTT 5: why, until the supervisor switches to 3.1.1.

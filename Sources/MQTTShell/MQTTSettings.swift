@@ -53,8 +53,13 @@ public struct MQTTSettings: Sendable {
     public var fallsBackToV311: Bool
     public var keepAliveSeconds: Int
     public var status: Status?
-    /// QoS used for every subscription.
+    /// QoS asked for every subscription, at most QoS 1 (`subscribedQoS`).
     public var subscriptionQoS: MQTTQoS
+    /// The QoS actually subscribed with: never 2. libmosquitto keeps every incoming
+    /// QoS 2 message until the broker's PUBREL, without limit over MQTT 3.1.1, so
+    /// the shell never asks for QoS 2 and treats a QoS 2 PUBLISH (above any QoS it
+    /// subscribed with) as a protocol violation that ends the connection.
+    public var subscribedQoS: MQTTQoS { subscriptionQoS == .exactlyOnce ? .atLeastOnce : subscriptionQoS }
     /// First reconnect delay; doubles per failed attempt up to `reconnectDelayMaxMs`.
     public var reconnectDelayMinMs: Int
     public var reconnectDelayMaxMs: Int

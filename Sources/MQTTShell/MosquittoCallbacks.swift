@@ -8,8 +8,11 @@ enum MosquittoCallbacks {
             guard let mosq else { return }
             MosquittoCallbacks.client(userdata)?.didConnect(handle: mosq, returnCode: returnCode)
         }
-        mosquitto_message_callback_set(handle) { _, userdata, message in
-            guard let client = MosquittoCallbacks.client(userdata), let message else { return }
+        mosquitto_message_callback_set(handle) { mosq, userdata, message in
+            guard let mosq, let client = MosquittoCallbacks.client(userdata), let message else { return }
+            guard message.pointee.qos <= client.settings.subscribedQoS.rawValue else {
+                return client.didReceiveAboveSubscribedQoS(handle: mosq, qos: message.pointee.qos)
+            }
             let byteCount = Int(max(0, message.pointee.payloadlen))
             guard byteCount <= client.settings.maxPayloadBytes else {
                 let topic = message.pointee.topic.map { String(cString: $0) } ?? ""
@@ -17,6 +20,12 @@ enum MosquittoCallbacks {
                 return
             }
             client.didReceive(MosquittoCallbacks.copy(message.pointee))
+        }
+        // libmosquitto 2.0 reports an incoming QoS 2 PUBLISH only in its log (see MosquittoLogLine).
+        mosquitto_log_callback_set(handle) { mosq, userdata, level, line in
+            guard level == MOSQ_LOG_DEBUG, let mosq, let line, let qos = MosquittoLogLine.receivedPublishQoS(line),
+                  let client = MosquittoCallbacks.client(userdata), qos > client.settings.subscribedQoS.rawValue else { return }
+            client.didReceiveAboveSubscribedQoS(handle: mosq, qos: qos)
         }
         mosquitto_publish_callback_set(handle) { _, userdata, messageId in
             MosquittoCallbacks.client(userdata)?.didAcknowledgePublish(messageId: messageId)

@@ -1,0 +1,24 @@
+import Glibc
+
+/// What the shell reads from libmosquitto's own log lines: the only place
+/// libmosquitto 2.0 tells its caller that a QoS 2 PUBLISH arrived (it calls the
+/// message callback only at the broker's PUBREL, and keeps the message until then).
+enum MosquittoLogLine {
+    /// The marker of libmosquitto's line for each incoming PUBLISH:
+    /// `Client <id> received PUBLISH (d0, q2, r0, m1, '<topic>', ... (60000 bytes))`.
+    private static let receivedPublish = "received PUBLISH (d"
+
+    /// The QoS of the PUBLISH this line reports, or nil for any other line.
+    static func receivedPublishQoS(_ line: UnsafePointer<CChar>) -> Int32? {
+        guard let found = strstr(line, receivedPublish) else { return nil }
+        var cursor = UnsafePointer(found) + receivedPublish.utf8.count
+        while isDigit(cursor.pointee) { cursor += 1 }
+        guard cursor[0] == CChar(UInt8(ascii: ",")), cursor[1] == CChar(UInt8(ascii: " ")), cursor[2] == CChar(UInt8(ascii: "q")),
+              isDigit(cursor[3]) else { return nil }
+        return Int32(cursor[3]) - Int32(UInt8(ascii: "0"))
+    }
+
+    private static func isDigit(_ character: CChar) -> Bool {
+        character >= CChar(UInt8(ascii: "0")) && character <= CChar(UInt8(ascii: "9"))
+    }
+}
