@@ -11,9 +11,11 @@ extension Bridge {
     /// the content differs from what the service holds (or a press is owed one).
     /// A state-only change inside the publish interval waits: the interval's
     /// timer calls this again when it ends, and the latest content goes then.
+    /// Before the states settle only an answer owed to a press goes (the broker down
+    /// since start: the service is reachable, the press must end in an answer).
     mutating func publishIfNeeded(_ slug: String, _ effects: inout [BridgeEffect]) {
-        guard isSettled, let template = templates[slug], var publisher = publishers[slug],
-              publisher.mayStartPatch else { return }
+        guard let template = templates[slug], var publisher = publishers[slug], publisher.mayStartPatch,
+              isSettled || publisher.answerOwedGeneration != nil else { return }
         let body = template.body(states: states)
         guard publisher.shouldSend(body) else { return }
         let answersPress = publisher.answerOwedGeneration != nil

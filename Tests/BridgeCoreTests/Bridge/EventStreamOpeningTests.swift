@@ -90,4 +90,23 @@ struct EventStreamOpeningTests {
         #expect(effects.contains { if case .publishMQTT = $0 { true } else { false } }, "\(effects)")
         #expect(!effects.contains(.observe(.pressDropped(eventId: "evt_replayed", reason: .mqttDisconnected))))
     }
+
+    /// Issue 22 item 2: with the broker down since start nothing had settled, so the
+    /// answer owed to a refused press was never published (Turning on → No response).
+    @Test(arguments: [("fan", "toggle", true as Bool?), ("movie", "button", nil)])
+    func aPressWhileMQTTHasNeverConnectedIsAnswered(_ action: String, _ kind: String, _ value: Bool?) {
+        var harness = BridgeHarness()
+        harness.send(.started)
+        harness.send(.timerFired(.eventStreamOpenWait))
+        harness.send(.eventStreamConnected)
+        let effects = harness.press(action, kind: kind, value: value, id: "evt-early")
+        let answers = effects.patches.filter { $0.slug == "living-room" && $0.answersPress }
+        #expect(answers.count == 1, "\(effects)")
+        #expect(!effects.contains { if case .publishMQTT = $0 { true } else { false } })
+        // What the service gets is the true state: nothing heard, so nothing on.
+        #expect(answers.first?.body.contains(#""on":true"#) == false)
+        // Unasked, nothing is published before the states settle.
+        harness.ackAll(effects)
+        #expect(harness.message("home/fan/state", #"{"power":"ON"}"#).patches.isEmpty)
+    }
 }

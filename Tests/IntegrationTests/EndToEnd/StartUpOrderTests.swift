@@ -37,4 +37,22 @@ struct StartUpOrderTests {
         #expect(world.waitForLog("opening the event stream anyway", timeoutSeconds: 20), "\(world.log)")
         #expect(world.waitForLog("event stream connected", timeoutSeconds: 10), "\(world.log)")
     }
+
+    /// Issue 22 item 2: with the broker down since start, a press was logged "answering
+    /// with the true state" but no update went out; the phone went Turning on → No response.
+    @Test func withTheBrokerDownSinceStartAPressIsStillAnswered() throws {
+        let world = try EndToEndHarness()
+        try world.startBridge()  // the widget's content is at the service (it refuses unknown actions)
+        world.bridge?.stop()
+        world.broker.stop()
+        try world.startBridge(waitForFirstPublish: false)
+        #expect(world.waitForLog("event stream connected", timeoutSeconds: 25), "\(world.log)")
+        let publishesBefore = world.simulator.history(slug: EndToEndHarness.widget).count
+        let eventId = try world.press("porch")
+        #expect(world.waitForLog("press \(eventId) living-room/porch: MQTT is disconnected", timeoutSeconds: 10), "\(world.log)")
+        let answered = waitUntil(timeoutSeconds: 10) {
+            world.simulator.history(slug: EndToEndHarness.widget).count > publishesBefore && world.tile("porch")?.state == .off
+        }
+        #expect(answered, "no answer: the phone shows \(String(describing: world.tile("porch")?.state))\n\(world.log)")
+    }
 }
