@@ -21,6 +21,26 @@ public struct WidgetTemplate: Sendable {
         case on
         case active
         case none
+
+        /// The text this member renders for `state`.
+        func text(_ state: ActionState) -> String {
+            switch self {
+            case .on: state.publishedOn ? #","on":true"# : #","on":false"#
+            case .active: state.isActive ? #","active":true"# : #","active":false"#
+            case .none: ""
+            }
+        }
+
+        /// The longest text it can render, in bytes (`false` is one byte longer
+        /// than `true`, and the bridge starts with every toggle off).
+        var longestTextBytes: Int {
+            var off = ActionState()
+            off.isOn = false
+            var on = ActionState()
+            on.isOn = true
+            on.isActive = true
+            return max(text(off).utf8.count, text(on).utf8.count)
+        }
     }
 
     static let prefix = #"{"content":{"template":"switchboard","actions":["#
@@ -55,14 +75,30 @@ public struct WidgetTemplate: Sendable {
         for (index, part) in parts.enumerated() {
             if index > 0 { body += "," }
             body += part.head
-            switch part.state {
-            case .on: body += (states[part.key] ?? ActionState()).publishedOn ? #","on":true"# : #","on":false"#
-            case .active: body += (states[part.key] ?? ActionState()).isActive ? #","active":true"# : #","active":false"#
-            case .none: break
-            }
+            body += part.state.text(states[part.key] ?? ActionState())
             body += part.tail
         }
         body += Self.suffix
         return body
     }
+
+    /// The largest body any states can render, in bytes: each action's state member
+    /// at its longest. What the service's size limit (413) must hold.
+    public var largestBodyBytes: Int {
+        Self.framingBytes + parts.reduce(0) { $0 + $1.largestBytes } + max(parts.count - 1, 0)
+    }
+
+    /// The bytes of a body with no actions; each action adds its `largestActionBytes`
+    /// and each one after the first a comma.
+    public static var framingBytes: Int { prefix.utf8.count + suffix.utf8.count }
+
+    /// The most bytes `action` adds to a body, whatever its state.
+    public static func largestActionBytes(_ action: ActionConfig) -> Int {
+        WidgetTemplate(widget: WidgetConfig(slug: "", actions: [action])).largestBodyBytes - framingBytes
+    }
+}
+
+extension WidgetTemplate.Part {
+    /// Its bytes with the state member at its longest.
+    var largestBytes: Int { head.utf8.count + state.longestTextBytes + tail.utf8.count }
 }

@@ -59,20 +59,15 @@ extension ConfigDecoder {
         return widgetConfig
     }
 
-    /// The service refuses a body over its limit (413): the largest content a
-    /// widget can have (every toggle on, every button active) must fit.
+    /// The service refuses a body over its limit (413): the largest content any
+    /// states can render (every toggle's `"on":false`, the state the bridge starts
+    /// in, is a byte longer than `"on":true`) must fit.
     private mutating func checkContentSize(_ widget: WidgetConfig, name: String) {
-        var states: [ActionKey: ActionState] = [:]
-        for action in widget.actions {
-            var state = ActionState()
-            state.isOn = true
-            state.isActive = true
-            states[ActionKey(slug: widget.slug, actionId: action.id)] = state
-        }
-        let bytes = ContentRenderer.patchBody(widget: widget, states: states).utf8.count
+        let bytes = WidgetTemplate(widget: widget).largestBodyBytes
         let limit = SwitchboardContentRules.maxPatchBodyBytes
         if bytes > limit {
-            error("the content of \(name) is \(bytes) bytes, and the service refuses more than \(limit) (413): "
+            error("the content of \(name) can be \(bytes) bytes (its \(widget.actions.count) action(s) in their longest state, "
+                  + "a toggle off), and the service refuses more than \(limit) (413): "
                   + "shorten its template fields or split it into two widgets", at: widget.location ?? SourceLocation(line: 1, column: 1))
         }
     }
