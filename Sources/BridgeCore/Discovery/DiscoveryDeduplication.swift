@@ -15,7 +15,7 @@ enum DiscoveryDeduplication {
                 if !uniqueIds.isDisjoint(with: seenUniqueIds) { continue }
                 seenUniqueIds.formUnion(uniqueIds)
             }
-            if let problem = toggle.wiring.topicProblem {
+            if let problem = toggle.wiring.configProblem {
                 skipped.append(SkippedThing(what: "'\(toggle.label)' (\(toggle.origin))", reason: problem))
                 continue
             }

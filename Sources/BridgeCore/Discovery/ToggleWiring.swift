@@ -13,6 +13,41 @@ public struct ToggleWiring: Sendable, Equatable {
         self.optimistic = optimistic
     }
 
+    /// Why the config `discover` would write for it is one `check` refuses or reads
+    /// otherwise than announced (a topic the bridge cannot use, an empty value, a
+    /// field name holding a dot), or nil when it is written faithfully.
+    public var configProblem: String? {
+        topicProblem ?? valueProblem ?? fieldProblem
+    }
+
+    /// An empty value: `check` refuses an empty `on_value`, `off_value`,
+    /// `available_value` or `unavailable_value`, and an empty command payload
+    /// (`"pl_on":""`) switches nothing (to a broker, an empty retained message deletes).
+    var valueProblem: String? {
+        var values = [("payload_on", command.payloadOn), ("payload_off", command.payloadOff)]
+        for source in stateSources { values += [("on_value", source.onValue), ("off_value", source.offValue)] }
+        if let availability {
+            values.append(("available_value", availability.availableValue))
+            if let unavailable = availability.unavailableValue { values.append(("unavailable_value", unavailable)) }
+        }
+        guard let empty = values.first(where: { $0.1.isEmpty }) else { return nil }
+        return "its \(empty.0) would be empty (the announcement gives an empty value)"
+    }
+
+    /// A field the config cannot spell: `state_field: a.b` reads `a` then `b`, so a
+    /// JSON key holding a dot (`value_json['a.b']`) or an empty key cannot be written.
+    var fieldProblem: String? {
+        let fields = [("state_field", stateSources.compactMap(\.field)), ("availability_field", availability?.field.map { [$0] } ?? [])]
+        for (key, paths) in fields {
+            for path in paths {
+                if let name = path.first(where: { $0.isEmpty || $0.contains(".") }) {
+                    return "its \(key) names the JSON key '\(name)', which a dotted config path cannot spell"
+                }
+            }
+        }
+        return nil
+    }
+
     /// Why one of its topics cannot be used by the bridge (a wildcard, NUL, empty,
     /// too long: an announcement can say anything), or nil when all can.
     public var topicProblem: String? {

@@ -39,4 +39,28 @@ import TestSupport
         let written = discoveredConfig(messages + [("homeassistant/switch/ok/config", DiscoveryFixtures.haAbbreviatedSwitch)])
         #expect(written.split(separator: "\n").allSatisfy { $0.unicodeScalars.count <= 400 })
     }
+
+    /// Issue 19 item 15: `"pl_on":""` was written as `payload_on: ''` and (as the
+    /// state value it defaults to) `on_value: ''`, which check refuses; a template key
+    /// holding a dot was written as `state_field: a.b`, which reads `a` then `b`.
+    /// Both are skipped with the reason, and the rest still loads.
+    @Test func aToggleTheConfigCannotSpellIsSkippedWithTheReason() {
+        let messages = [
+            ("homeassistant/switch/empty/config", #"{"name":"Empty","cmd_t":"e/set","stat_t":"e/state","pl_on":""}"#),
+            ("homeassistant/switch/emptyavail/config", #"{"name":"Gone","cmd_t":"g/set","avty_t":"g/lwt","pl_avail":""}"#),
+            ("homeassistant/switch/dotted/config", #"{"name":"Dotted","cmd_t":"d/set","stat_t":"d/state","val_tpl":"{{ value_json['a.b'] }}"}"#),
+            ("homeassistant/switch/fine/config", #"{"name":"Fine","cmd_t":"f/set","stat_t":"f/state","val_tpl":"{{ value_json.a.b }}"}"#),
+        ]
+        let result = discover(messages)
+        #expect(result.toggles.map(\.label) == ["Fine"])
+        let reasons = Dictionary(uniqueKeysWithValues: result.skipped.map { ($0.what, $0.reason) })
+        #expect(reasons.first { $0.key.hasPrefix("'Empty'") }?.value.contains("payload_on would be empty") == true, "\(reasons)")
+        #expect(reasons.first { $0.key.hasPrefix("'Gone'") }?.value.contains("available_value would be empty") == true, "\(reasons)")
+        #expect(reasons.first { $0.key.hasPrefix("'Dotted'") }?.value.contains("JSON key 'a.b'") == true, "\(reasons)")
+        let text = DiscoveredConfigWriter.text(result, options: DiscoveryOptions())
+        #expect(text.contains("state_field: a.b\n"))  // the Fine one: value_json.a.b
+        #expect(!text.contains("''"))
+        let loaded = ConfigLoader.load(text: text, fileName: "b.yaml")
+        #expect(loaded.errors.isEmpty, "\(loaded.rendered())")
+    }
 }
