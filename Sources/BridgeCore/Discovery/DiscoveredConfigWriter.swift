@@ -8,21 +8,23 @@ public enum DiscoveredConfigWriter {
     public static func text(_ result: DiscoveryResult, options: DiscoveryOptions) -> String {
         let base = zigbee2mqttBase(result, default: options.mqtt.zigbee2mqttBaseTopic)
         var lines = header(result, options: options)
-        lines += aiviSection(options)
-        lines += mqttSection(options, zigbee2mqttBase: base)
-        if let directory = options.stateDirectory {
-            lines += ["state_dir: \(YAMLScalarWriter.scalar(directory))", ""]
-        }
-        lines += ["widgets:", "  - slug: \(YAMLScalarWriter.scalar(options.widgetSlug))"]
-        if result.toggles.count > comfortableTileCount {
-            lines.append("    # \(result.toggles.count) actions: more than a Switchboard shows well (about \(comfortableTileCount));")
-            lines.append("    # all are kept: remove the ones you do not need, or move some to a second widget.")
-        }
-        lines.append("    actions:")
+        lines += settingsLines(options, zigbee2mqttBase: base)
         var ids = ActionIdMaker()
-        for (index, toggle) in result.toggles.enumerated() {
-            if index > 0 { lines.append("") }
-            lines += action(toggle, id: ids.make(from: toggle.idHint), base: base).map { "      " + $0 }
+        let named = result.toggles.map { (toggle: $0, id: ids.make(from: $0.idHint)) }
+        let split = widgetSplit(named, options: options)
+        lines.append("widgets:")
+        lines += split.note
+        for (slug, range) in split.widgets {
+            lines.append("  - slug: \(YAMLScalarWriter.scalar(slug))")
+            if range.count > comfortableTileCount {
+                lines.append("    # \(range.count) actions: more than a Switchboard shows well (about \(comfortableTileCount));")
+                lines.append("    # all are kept: remove the ones you do not need, or move some to a second widget.")
+            }
+            lines.append("    actions:")
+            for index in range {
+                if index > range.lowerBound { lines.append("") }
+                lines += action(named[index].toggle, id: named[index].id, base: base).map { "      " + $0 }
+            }
         }
         lines += extrasBlock(result.extras, ids: &ids, base: base)
         lines += skippedBlock(result.skipped)
@@ -59,6 +61,30 @@ public enum DiscoveredConfigWriter {
         return lines
     }
 
+    /// The `aivi:`, `mqtt:` and `state_dir:` sections: everything the options decide.
+    static func settingsLines(_ options: DiscoveryOptions, zigbee2mqttBase: String) -> [String] {
+        var lines = aiviSection(options) + mqttSection(options, zigbee2mqttBase: zigbee2mqttBase)
+        if let directory = options.stateDirectory {
+            lines += ["state_dir: \(YAMLScalarWriter.scalar(directory))", ""]
+        }
+        return lines
+    }
+
+    /// How many widgets the file shares its actions among (one unless their content is too large for one).
+    public static func widgetCount(_ result: DiscoveryResult, options: DiscoveryOptions) -> Int {
+        var ids = ActionIdMaker()
+        return widgetSplit(result.toggles.map { (toggle: $0, id: ids.make(from: $0.idHint)) }, options: options).widgets.count
+    }
+
+    static func widgetSplit(_ named: [(toggle: DiscoveredToggle, id: String)], options: DiscoveryOptions) -> DiscoveredWidgetSplit {
+        DiscoveredWidgetSplit(slug: options.widgetSlug, actions: named.map { shownAction($0.toggle, id: $0.id) })
+    }
+
+    /// What the tile of `toggle` shows: what its share of the widget's content is made of.
+    static func shownAction(_ toggle: DiscoveredToggle, id: String) -> ActionConfig {
+        ActionConfig(id: id, label: shortLabel(toggle.label), icon: toggle.kind.icon, kind: .toggle)
+    }
+
     private static func aiviSection(_ options: DiscoveryOptions) -> [String] {
         var lines = ["aivi:"]
         if let api = options.apiURL { lines.append("  api: \(YAMLScalarWriter.scalar(api))") }
@@ -87,14 +113,23 @@ public enum DiscoveredConfigWriter {
         return lines + [""]
     }
 
-    /// The longest label written, in characters: a device can announce a name of megabytes,
-    /// and a widget's content has a size limit the service enforces.
+    /// The longest label written, in characters and in UTF-8 bytes (a character can be
+    /// one letter and thousands of combining marks): a device can announce a name of
+    /// megabytes, and a widget's content has a size limit the service enforces.
     static let maxLabelCharacters = 64
+    static let maxLabelBytes = 256
 
-    /// `label` cut to `maxLabelCharacters`, with "…" where it was cut.
+    /// `label` cut to `maxLabelCharacters` and `maxLabelBytes`, with "…" where it was cut.
     static func shortLabel(_ label: String) -> String {
-        guard label.count > maxLabelCharacters else { return label }
-        return String(label.prefix(maxLabelCharacters - 1)) + "…"
+        guard label.count > maxLabelCharacters || label.utf8.count > maxLabelBytes else { return label }
+        var short = ""
+        var bytes = "…".utf8.count
+        for character in label.prefix(maxLabelCharacters - 1) {
+            bytes += character.utf8.count
+            guard bytes <= maxLabelBytes else { break }
+            short.append(character)
+        }
+        return short + "…"
     }
 
     /// One action: a comment naming its origin, then its keys.

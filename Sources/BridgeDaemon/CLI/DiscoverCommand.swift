@@ -53,7 +53,9 @@ public enum DiscoverCommand {
         do { try FileBytes.createNew(path: output, bytes: Array(text.utf8)) } catch {
             return fail("discover: cannot write \(output): \(error)", status: 1)
         }
-        StandardErrorWriter.writeLine("discover: \(result.toggles.count) action(s) written to \(output); check it with: switchboard-bridge check --config \(output)")
+        let widgets = DiscoveredConfigWriter.widgetCount(result, options: options)
+        let shared = widgets > 1 ? " in \(widgets) widgets (one widget's content would be over the service's limit; create each in the Aivi app)" : ""
+        StandardErrorWriter.writeLine("discover: \(result.toggles.count) action(s) written to \(output)\(shared); check it with: switchboard-bridge check --config \(output)")
         return 0
     }
 
@@ -88,6 +90,8 @@ public enum DiscoverCommand {
         let seconds = arguments.seconds ?? 5
         guard (1...600).contains(seconds) else { return .failure(DiscoverFailure("discover: --seconds must be 1 to 600")) }
         options.listenSeconds = seconds
+        let problems = DiscoveredSettingsCheck.problems(options)
+        guard problems.isEmpty else { return .failure(DiscoverFailure(problems.joined(separator: "\n"))) }
         return .success(options)
     }
 

@@ -63,4 +63,45 @@ import TestSupport
         let loaded = ConfigLoader.load(text: text, fileName: "b.yaml")
         #expect(loaded.errors.isEmpty, "\(loaded.rendered())")
     }
+
+    /// Issue 19 item 14: more than ~760 toggles made one widget over the 64 KiB the
+    /// service accepts, and check refused the file. They are shared among widgets
+    /// (`home`, `home-2`, ...), each within the limit in its longest state, and the
+    /// file says which widgets to create.
+    @Test func eightHundredTogglesAreSharedAmongWidgetsCheckAccepts() throws {
+        let messages = (0..<800).map { index in
+            ("homeassistant/switch/dev\(index)/config",
+             #"{"name":"Living room lamp \#(index)","cmd_t":"lamp/\#(index)/set","stat_t":"lamp/\#(index)/state"}"#)
+        }
+        let result = discover(messages)
+        #expect(result.toggles.count == 800)
+        let text = DiscoveredConfigWriter.text(result, options: DiscoveryOptions())
+        let loaded = ConfigLoader.load(text: text, fileName: "b.yaml")
+        #expect(loaded.errors.isEmpty, "\(loaded.rendered().prefix(2_000))")
+        let widgets = try #require(loaded.config?.widgets)
+        #expect(widgets.count >= 2)
+        #expect(widgets.map(\.slug) == ["home"] + (2...widgets.count).map { "home-\($0)" })
+        #expect(widgets.reduce(0) { $0 + $1.actions.count } == 800)
+        #expect(widgets.allSatisfy { WidgetTemplate(widget: $0).largestBodyBytes <= SwitchboardContentRules.maxPatchBodyBytes })
+        // Full: the first widget could not take the second's first action.
+        let first = widgets[0]
+        let grown = WidgetConfig(slug: first.slug, actions: first.actions + [widgets[1].actions[0]])
+        #expect(WidgetTemplate(widget: grown).largestBodyBytes > SwitchboardContentRules.maxPatchBodyBytes)
+        #expect(text.contains("Create each of them in the Aivi app: home, home-2"))
+        #expect(DiscoveredConfigWriter.widgetCount(result, options: DiscoveryOptions()) == widgets.count)
+    }
+
+    @Test func aFewTogglesStayInOneWidget() {
+        let text = discoveredConfig(allSourcesMessages)
+        #expect(text.components(separatedBy: "  - slug: ").count == 2)
+        #expect(!text.contains("Create each of them"))
+    }
+
+    @Test func aLabelOfHugeCharactersIsCutByBytesToo() {
+        let heavy = "e" + String(repeating: "\u{301}", count: 5_000)
+        let label = DiscoveredConfigWriter.shortLabel(String(repeating: heavy, count: 10))
+        #expect(label.utf8.count <= DiscoveredConfigWriter.maxLabelBytes)
+        #expect(label.hasSuffix("…"))
+        #expect(DiscoveredConfigWriter.shortLabel("Hall") == "Hall")
+    }
 }

@@ -78,4 +78,33 @@ import TestSupport
         #expect(status == 2)
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep me\n")
     }
+
+    /// Issue 19 item 15: these options were written as given, and `check` refused the
+    /// file. They are refused before listening or writing anything, naming the option.
+    @Test(arguments: [
+        (["--token-file", ""], "discover: --token-file: 'token_file' in 'aivi' must not be empty"),
+        (["--state-dir", ""], "discover: --state-dir: 'state_dir' at the top level must not be empty"),
+        (["--api", "not a url"], "discover: --api: 'api' in 'aivi' must be a URL starting with https://"),
+        (["--password-file", "/p"], "discover: --password-file: 'password_file' in 'mqtt' needs 'username'"),
+    ])
+    func anOptionCheckWouldRefuseIsRefusedBeforeAnythingIsWritten(_ option: [String], _ expected: String) throws {
+        let arguments = try CommandLineArguments.parse(["discover", "--port", "1"] + option)
+        switch DiscoverCommand.discoveryOptions(arguments) {
+        case .success: Issue.record("\(option) was accepted")
+        case .failure(let failure): #expect(failure.description.hasPrefix(expected), "\(failure.description)")
+        }
+        let directory = try TemporaryDirectory(prefix: "discover-option")
+        defer { directory.remove() }
+        let output = directory.file("bridge.yaml")
+        // Port 1 on loopback: nothing listens; the refusal comes before any connection attempt.
+        let status = DiscoverCommand.run(try CommandLineArguments.parse(["discover", "--port", "1", "--output", output] + option), environment: [:])
+        #expect(status == 2)
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    @Test func theDefaultOptionsAndAGoodAPIPass() throws {
+        let arguments = try CommandLineArguments.parse(["discover", "--api", "http://127.0.0.1:8080", "--state-dir", "/var/lib/x"])
+        #expect(DiscoveredSettingsCheck.problems(try DiscoverCommand.discoveryOptions(arguments).get()).isEmpty)
+        #expect(DiscoveredSettingsCheck.problems(DiscoveryOptions()).isEmpty)
+    }
 }
