@@ -1,6 +1,6 @@
 extension Bridge {
     mutating func streamEvent(_ event: StreamEvent, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
-        let forgotUnsafeIds = dedupe.forgetExpired(serverClockMs: input.serverClockMs)
+        let forgotUnsafeIds = dedupe.forgetExpired(serverClockMs: input.serverClockMs, uncertaintyMs: input.serverClockUncertaintyMs)
         let firstEffect = effects.count
         handlePress(event, input, &effects)
         // The shrunken set is written after the press, so a failure to write it
@@ -72,6 +72,16 @@ extension Bridge {
             effects.append(.log(.warning, "press \(press.id) \(key): MQTT is disconnected; not carried out, answering with the true state"))
             effects.append(.observe(.pressDropped(eventId: press.id, reason: .mqttDisconnected)))
             notePress(key, press, input, .refused("MQTT is disconnected; answered with the true state"))
+            oweAnswer(key.slug, &effects)
+            return
+        }
+        guard action.repeatSafe || dedupe.hasRoomForUnsafe else {
+            // Only a service far beyond its rate limits gets here: the id could not be
+            // kept, so carrying it out could run it twice; no id is dropped to make room.
+            effects.append(.log(.warning, "press \(press.id) \(key): \(DedupeMemory.maxUnsafeIds) presses not safe to repeat "
+                                + "are remembered already (far beyond the service's rate limits); not carried out, "
+                                + "answering with the true state"))
+            effects.append(.observe(.pressDropped(eventId: press.id, reason: .memoryFull)))
             oweAnswer(key.slug, &effects)
             return
         }
@@ -193,9 +203,9 @@ extension Bridge {
     /// wait for them, and answer with the true state.
     mutating func unsafeEventIdsNotRecorded(_ eventIds: [String], _ effects: inout [BridgeEffect]) {
         dedupe.forget(eventIds)
-        let failed = Set(eventIds)
+        let failed = Set(eventIds.map(UTF8Key.init))
         for key in states.keys.sorted() {
-            guard var state = states[key], let pending = state.pendingPress, failed.contains(pending.eventId) else { continue }
+            guard var state = states[key], let pending = state.pendingPress, failed.contains(UTF8Key(pending.eventId)) else { continue }
             state.pendingPress = nil
             states[key] = state
             effects.append(.cancelTimer(.confirm(key)))

@@ -107,4 +107,7 @@ public enum PressDropReason: String, Sendable, Equatable, CaseIterable {
     case mqttDisconnected = "mqtt_disconnected"
     /// The press's event id could not be recorded durably, so its command was held back.
     case notRecorded = "not_recorded"
+    /// The press is of an action not safe to repeat and `DedupeMemory.maxUnsafeIds`
+    /// ids are remembered already (only far beyond the service's rate limits).
+    case memoryFull = "memory_full"
 }

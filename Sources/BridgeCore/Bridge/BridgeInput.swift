@@ -8,11 +8,17 @@ public struct BridgeInput: Sendable, Equatable {
     public var boardClockMs: Int64
     /// Server clock minus board clock, milliseconds (from the stream's `Date`).
     public var serverClockOffsetMs: Int64
+    /// How far `serverClockMs` may be off the server's real clock: `HTTPDate.uncertaintyMs`
+    /// from a `Date` header (the shell may add the board clock's drift since), `Int64.max`
+    /// when the server's clock was never read (then no unsafe id is forgotten by time).
+    public var serverClockUncertaintyMs: Int64
 
-    public init(_ event: BridgeInputEvent, boardClockMs: Int64, serverClockOffsetMs: Int64 = 0) {
+    public init(_ event: BridgeInputEvent, boardClockMs: Int64, serverClockOffsetMs: Int64 = 0,
+                serverClockUncertaintyMs: Int64 = HTTPDate.uncertaintyMs) {
         self.event = event
         self.boardClockMs = boardClockMs
         self.serverClockOffsetMs = serverClockOffsetMs
+        self.serverClockUncertaintyMs = serverClockUncertaintyMs
     }
 
     /// The server's clock at this input, as well as the bridge can tell.

@@ -4,6 +4,27 @@
 /// Every field is range-checked before any arithmetic (years 1 to 9999, hours
 /// 0 to 23, ...), so a hostile header is refused instead of overflowing.
 public enum HTTPDate {
+    /// How far the clock estimate from one `Date` header may be off: the header
+    /// is cut to the whole second (the estimate takes its middle, ±500 ms) and
+    /// was written before the answer crossed the network; 1 s bounds both.
+    public static let uncertaintyMs: Int64 = 1_000
+
+    /// The largest server-minus-board clock offset believed (a day): a `Date`
+    /// of year 1 or 9999 would make no press expire, or every one, and forget
+    /// every id at once. A larger one is ignored (and said once).
+    public static let maxPlausibleOffsetMs: Int64 = 86_400_000
+
+    /// Whether an offset measured from a `Date` header is to be believed.
+    public static func isPlausible(offsetMs: Int64) -> Bool {
+        offsetMs.magnitude <= UInt64(maxPlausibleOffsetMs)
+    }
+
+    /// How far the estimate may be off `ageMs` after the header was read: the
+    /// header's `uncertaintyMs` plus the board clock's drift since (100 ppm).
+    public static func uncertaintyMs(ageMs: Int64) -> Int64 {
+        uncertaintyMs.addingSaturating(max(0, ageMs) / 10_000)
+    }
+
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     public static func milliseconds(from text: String) -> Int64? {

@@ -136,9 +136,11 @@ public struct TimingSettings: Sendable, Equatable {
     public var publishRetryCapMs: Int64 = 30_000
     /// Retry delay after a permanent 4xx answer (bad token, unknown widget).
     public var permanentErrorRetryMs: Int64 = 300_000
-    /// How long after its expiry an event id is still remembered.
+    /// How long after its expiry an event id is still remembered (at least
+    /// `DedupeMemory.minMarginMs`, on top of the server clock's uncertainty).
     public var dedupeMarginMs: Int64 = 60_000
-    /// Hard cap on remembered event ids, the last guard of the dedupe memory.
+    /// Hard cap on remembered ids of repeat-safe actions; ids of actions not
+    /// safe to repeat are never evicted (`DedupeMemory`).
     public var dedupeCapacity: Int = 4_096
     /// An event stream silent this long is dead (the service comments every 15 s).
     public var streamDeadAfterMs: Int64 = 45_000

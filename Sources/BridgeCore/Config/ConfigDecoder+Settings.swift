@@ -173,8 +173,7 @@ extension ConfigDecoder {
         if let value = integer(section, "publish_retry_initial_ms", range: 1...60_000) { timing.publishRetryInitialMs = value }
         if let value = integer(section, "publish_retry_cap_ms", range: 1...3_600_000) { timing.publishRetryCapMs = value }
         if let value = integer(section, "permanent_error_retry_ms", range: 1_000...86_400_000) { timing.permanentErrorRetryMs = value }
-        if let value = integer(section, "dedupe_margin_ms", range: 0...86_400_000) { timing.dedupeMarginMs = value }
-        if let value = integer(section, "dedupe_capacity", range: 16...1_000_000) { timing.dedupeCapacity = Int(value) }
+        decodeDedupe(section, &timing)
         if let value = integer(section, "stream_dead_after_ms", range: 1_000...600_000) { timing.streamDeadAfterMs = value }
         if let value = integer(section, "stop_grace_ms", range: 0...60_000) { timing.stopGraceMs = value }
         if let value = integer(section, "button_answer_window_ms", range: 0...4_000) { timing.buttonAnswerWindowMs = value }
@@ -186,6 +185,30 @@ extension ConfigDecoder {
                   at: section.value("publish_retry_cap_ms")?.location ?? section.location)
         }
         return timing
+    }
+
+    /// `dedupe_margin_ms` between its floor and ceiling (`DedupeMemory`), and a
+    /// `dedupe_capacity` that holds every id the service may deliver while one
+    /// must be remembered (`DedupeMemory.idsNeeded`).
+    mutating func decodeDedupe(_ section: ConfigSection, _ timing: inout TimingSettings) {
+        let marginRange = DedupeMemory.minMarginMs...DedupeMemory.maxMarginMs
+        if let value = integer(section, "dedupe_margin_ms", range: 0...Int64(Int32.max)) {
+            if marginRange.contains(value) { timing.dedupeMarginMs = value } else {
+                error("'dedupe_margin_ms' in 'timing' must be between \(marginRange.lowerBound) and \(marginRange.upperBound) "
+                      + "(it is \(value)): at least 10 s, as the server's clock is read to the whole second and the board's "
+                      + "drifts, or a replay of a press not safe to repeat could run it again after a restart; at most an hour",
+                      at: section.value("dedupe_margin_ms")?.location ?? section.location)
+            }
+        }
+        guard let capacity = integer(section, "dedupe_capacity", range: 16...1_000_000) else { return }
+        timing.dedupeCapacity = Int(capacity)
+        let needed = DedupeMemory.idsNeeded(marginMs: timing.dedupeMarginMs)
+        guard capacity < needed else { return }
+        error("'dedupe_capacity' in 'timing' is \(capacity), fewer than the \(needed) event ids the service may deliver while one "
+              + "must be remembered (a burst of \(AiviServiceLimits.accountBurstPresses), then \(AiviServiceLimits.accountPressesPerSecond) "
+              + "a second for a press's 5 s, the \(timing.dedupeMarginMs / 1000) s of dedupe_margin_ms and 1 s of clock "
+              + "uncertainty): set it to at least \(needed), or leave it out (\(TimingSettings().dedupeCapacity))",
+              at: section.value("dedupe_capacity")?.location ?? section.location)
     }
 
     /// `scheme://user[:password]@host...`: user info in the authority.

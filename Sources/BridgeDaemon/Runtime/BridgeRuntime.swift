@@ -14,6 +14,10 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// anchored to the monotonic clock so an NTP step of the board's wall clock
     /// while the stream stays up does not skew expiry.
     private var serverMinusMonotonicMs: Int64?
+    /// When that `Date` was read, on the monotonic clock (its uncertainty grows with age).
+    private var serverClockReadAtMs: Int64 = 0
+    /// An implausible `Date` (more than a day off) was reported once.
+    private var hasWarnedAboutImplausibleDate = false
     private var stopDeadlineMs: Int64?
     /// "inbox full", coalesced.
     private var dropReport = InboxDropReport()
@@ -31,6 +35,36 @@ public final class BridgeRuntime: @unchecked Sendable {
     private var serverClockOffsetMs: Int64 {
         guard let serverMinusMonotonicMs else { return 0 }
         return MonotonicClock.nowMs().addingSaturating(serverMinusMonotonicMs).subtractingSaturating(MonotonicClock.wallClockMs())
+    }
+
+    /// How far `serverClockOffsetMs` may be off (`Int64.max` before any `Date`).
+    private var serverClockUncertaintyMs: Int64 {
+        guard serverMinusMonotonicMs != nil else { return Int64.max }
+        return HTTPDate.uncertaintyMs(ageMs: MonotonicClock.nowMs() - serverClockReadAtMs)
+    }
+
+    /// Takes the server's clock from a stream's `Date` header, unless it is more
+    /// than a day from the board's (then it is ignored, and said once).
+    private func readServerClock(dateHeader: String, receivedAtMonotonicMs: Int64) {
+        guard let serverMinusReceiptMs = HTTPDate.serverClockOffsetMs(dateHeader: dateHeader, receivedAtMs: receivedAtMonotonicMs)
+        else { return }
+        let offsetMs = MonotonicClock.nowMs().addingSaturating(serverMinusReceiptMs).subtractingSaturating(MonotonicClock.wallClockMs())
+        guard HTTPDate.isPlausible(offsetMs: offsetMs) else {
+            if !hasWarnedAboutImplausibleDate {
+                hasWarnedAboutImplausibleDate = true
+                let hours = offsetMs / 3_600_000
+                let direction = offsetMs > 0 ? "ahead of" : "behind"
+                let judgedOn = serverMinusMonotonicMs == nil
+                    ? "the board's clock (no id of a press not safe to repeat is forgotten by time meanwhile)"
+                    : "the last believable Date"
+                ports.log(.warning, "the service's clock (Date: \(LogExcerpt.text(dateHeader))) is \(hours.magnitude) hours "
+                    + "\(direction) this board's: more than a day, so it is ignored and expiry judged on \(judgedOn); "
+                    + "check the board's clock (NTP); said once")
+            }
+            return
+        }
+        serverMinusMonotonicMs = serverMinusReceiptMs
+        serverClockReadAtMs = receivedAtMonotonicMs
     }
 
     /// Queues an input from any thread; false when the inbox is full.
@@ -100,10 +134,7 @@ public final class BridgeRuntime: @unchecked Sendable {
                 ports.pressReachedMQTT(eventId, MonotonicClock.nowUs() - receivedAtUs)
             }
         case .eventStreamConnected(let dateHeader, let receivedAtMonotonicMs):
-            if let dateHeader, let serverMinusReceiptMs = HTTPDate.serverClockOffsetMs(
-                dateHeader: dateHeader, receivedAtMs: receivedAtMonotonicMs) {
-                serverMinusMonotonicMs = serverMinusReceiptMs
-            }
+            if let dateHeader { readServerClock(dateHeader: dateHeader, receivedAtMonotonicMs: receivedAtMonotonicMs) }
             feed(.eventStreamConnected)
         case .reloadRequested:
             if let config = ports.reloadConfig() { feed(.configReloaded(config)) }
@@ -115,7 +146,8 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// Hands one event to the core and performs what it decides; returns the effects.
     @discardableResult
     private func feed(_ event: BridgeInputEvent) -> [BridgeEffect] {
-        let input = BridgeInput(event, boardClockMs: MonotonicClock.wallClockMs(), serverClockOffsetMs: serverClockOffsetMs)
+        let input = BridgeInput(event, boardClockMs: MonotonicClock.wallClockMs(), serverClockOffsetMs: serverClockOffsetMs,
+                                serverClockUncertaintyMs: serverClockUncertaintyMs)
         var effects = bridge.handle(input)
         let unrecorded = perform(effects)
         guard !unrecorded.isEmpty else { return effects }
@@ -123,7 +155,7 @@ public final class BridgeRuntime: @unchecked Sendable {
         effects.removeAll { effect in
             switch effect {
             case .publishMQTT: return true
-            case .observe(.pressCarriedOut(let eventId, _, _)): return unrecorded.contains(eventId)
+            case .observe(.pressCarriedOut(let eventId, _, _)): return unrecorded.contains { UTF8Key($0) == UTF8Key(eventId) }
             default: return false
             }
         }

@@ -26,8 +26,8 @@ public final class EventIdStore: @unchecked Sendable {
     public var path: String { directory + "/" + Self.fileName }
     var legacyPath: String { directory + "/" + Self.legacyFileName }
 
-    /// Ids written in the log, with their expiry (the live set as last saved).
-    private var written: [String: Int64] = [:]
+    /// Ids written in the log (keyed by their bytes), with their expiry (the live set as last saved).
+    private var written: [UTF8Key: Int64] = [:]
     private var lineCount = 0
     private var fileBytes = 0
     private var descriptor: Int32 = -1
@@ -49,19 +49,19 @@ public final class EventIdStore: @unchecked Sendable {
     /// one is left); a missing file is an empty memory.
     public func load() -> Loaded {
         var problems: [String] = []
-        var events: [String: Int64] = [:]
+        var events: [UTF8Key: Int64] = [:]
         let legacy = loadLegacy()
         if let problem = legacy.problem { problems.append(problem) }
-        for event in legacy.events { events[event.id] = event.expiresAtMs }
+        for event in legacy.events { events[UTF8Key(event.id)] = event.expiresAtMs }
         let log = loadLog()
         if let problem = log.problem { problems.append(problem) }
-        for event in log.reading.events { events[event.id] = event.expiresAtMs }
+        for event in log.reading.events { events[UTF8Key(event.id)] = event.expiresAtMs }
         written = events
         lineCount = log.reading.lineCount
         fileBytes = log.byteCount
         needsRewrite = !legacy.events.isEmpty || log.problem != nil || log.reading.endsTorn
-        let sorted = events.map { RememberedEvent(id: $0.key, expiresAtMs: $0.value) }
-            .sorted { ($0.expiresAtMs, $0.id) < ($1.expiresAtMs, $1.id) }
+        let sorted = events.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
+            .map { RememberedEvent(id: $0.key.text, expiresAtMs: $0.value) }
         return Loaded(events: Array(sorted.suffix(Self.maxEvents)), problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
     }
 
@@ -78,7 +78,7 @@ public final class EventIdStore: @unchecked Sendable {
     /// returning: appends the new ids, or compacts when the log has grown.
     public func save(_ events: [RememberedEvent]) throws(FileError) {
         let live = Array(events.suffix(Self.maxEvents))
-        let added = live.filter { written[$0.id] != $0.expiresAtMs }
+        let added = live.filter { written[UTF8Key($0.id)] != $0.expiresAtMs }
         let lines = added.map(UnsafeEventIdFile.line)
         let addedBytes = lines.reduce(0) { $0 + $1.count }
         let deadLines = lineCount + lines.count - live.count
@@ -89,7 +89,7 @@ public final class EventIdStore: @unchecked Sendable {
             lineCount += lines.count
             fileBytes += addedBytes
         }
-        written = Dictionary(live.map { ($0.id, $0.expiresAtMs) }, uniquingKeysWith: { _, last in last })
+        written = Dictionary(live.map { (UTF8Key($0.id), $0.expiresAtMs) }, uniquingKeysWith: { _, last in last })
     }
 
     private func append(_ bytes: [UInt8]) throws(FileError) {

@@ -5,10 +5,14 @@ import Testing
 /// interleavings of device messages, presses, duplicate deliveries, PATCH
 /// failures, clock jumps, MQTT drops and crashes mid-batch, with the product's
 /// invariants checked after every step. A failure names its seed and step.
-/// Seeds vary the minimum publish interval (200 ms default, off, 1 s, 50 ms).
+/// Seeds vary the minimum publish interval (200 ms default, off, 1 s, 50 ms)
+/// and the dedupe settings (issue 19: the sample's; `dedupe_capacity: 16` with
+/// `dedupe_margin_ms: 0`; margin 0 alone: below what `check` accepts, as the
+/// core must not rely on it). The bridge's estimate of the server's clock is
+/// off by up to ±1 s (a whole-second `Date`), drawn again at each restart.
 @Suite("Seeded simulation of the core")
 struct BridgeSimulationTests {
-    static let seeds: [UInt64] = Array(1...12)
+    static let seeds: [UInt64] = Array(1...24)
     static let stepsPerSeed = 3_000
 
     @Test(arguments: seeds)
@@ -37,6 +41,8 @@ struct SimulatedWorld {
     /// When each widget's last PATCH started, on the monotonic clock (this incarnation).
     var lastPatchStartMs: [String: Int64] = [:]
     var serverOffsetMs: Int64 = 0
+    /// How far the bridge's estimate of the server's clock is off (±1 s).
+    var estimateErrorMs: Int64 = 0
     var timers: [BridgeTimer: Int64] = [:]
     /// PATCHes sent and not yet answered, by slug (of this incarnation).
     var inFlight: [String: PatchRequest] = [:]
@@ -55,6 +61,11 @@ struct SimulatedWorld {
         random = SplitMix64(seed: seed)
         var config = BridgeConfig.sample
         config.timing.minPublishIntervalMs = [200, 0, 1_000, 50][Int(seed % 4)]
+        switch (seed / 4) % 3 {
+        case 1: config.timing.dedupeCapacity = 16; config.timing.dedupeMarginMs = 0
+        case 2: config.timing.dedupeMarginMs = 0
+        default: break
+        }
         self.config = config
         bridge = Bridge(config: config, randomSeed: seed)
     }
@@ -75,6 +86,7 @@ struct SimulatedWorld {
         case 93..<95: boardClockMs += Int64.random(in: 1_000...120_000, using: &random)
         case 95..<97: crashDuringPress()
         case 97..<98: restart()
+        case 98..<99: burstOfPresses()
         default: feed(.configReloaded(config))
         }
     }
@@ -88,6 +100,7 @@ struct SimulatedWorld {
         boardClockMs += jumpMs
         clockJumpsMs += jumpMs
         serverOffsetMs = offsetMs
+        estimateErrorMs = Int64.random(in: -HTTPDate.uncertaintyMs...HTTPDate.uncertaintyMs, using: &random)
         timers = timers.mapValues { $0 + jumpMs }   // timers run on a monotonic clock
     }
 
@@ -145,6 +158,12 @@ struct SimulatedWorld {
         feed(.streamEvent(StreamEvent(id: id, type: "widget.action.v1", data: data)))
     }
 
+    /// The account's burst (20 presses at once), then a redelivery of some.
+    mutating func burstOfPresses() {
+        for _ in 0..<20 { newPress() }
+        for _ in 0..<5 { redeliver() }
+    }
+
     mutating func redeliver() {
         guard !delivered.isEmpty else { return }
         let event = delivered[Int.random(in: 0..<delivered.count, using: &random)]
@@ -191,12 +210,18 @@ struct SimulatedWorld {
         timers = [:]
         inFlight = [:]
         lastPatchStartMs = [:]
+        estimateErrorMs = Int64.random(in: -HTTPDate.uncertaintyMs...HTTPDate.uncertaintyMs, using: &random)
         bridge = Bridge(config: config, rememberedUnsafeEvents: persistedUnsafe, randomSeed: random.next())
         feed(.mqttConnected)
+        // A new stream has no Last-Event-ID: the service replays every press still unexpired on its clock.
+        for event in delivered where (expiresAt[event.id] ?? .min) >= serverClockMs {
+            feed(.streamEvent(StreamEvent(id: event.id, type: "widget.action.v1", data: event.data)))
+        }
     }
 
     func input(_ event: BridgeInputEvent) -> BridgeInput {
-        BridgeInput(event, boardClockMs: boardClockMs, serverClockOffsetMs: serverOffsetMs)
+        BridgeInput(event, boardClockMs: boardClockMs, serverClockOffsetMs: serverOffsetMs + estimateErrorMs,
+                    serverClockUncertaintyMs: HTTPDate.uncertaintyMs)
     }
 
     mutating func feed(_ event: BridgeInputEvent) {
@@ -258,7 +283,8 @@ struct SimulatedWorld {
         case .persistUnsafeEventIds(let events):
             persistedUnsafe = events
         case .observe(.pressCarriedOut(let eventId, let action, _)):
-            if let expires = expiresAt[eventId], serverClockMs > expires {
+            // On the bridge's estimate of the server's clock, off by up to its uncertainty.
+            if let expires = expiresAt[eventId], serverClockMs > expires + HTTPDate.uncertaintyMs {
                 violation = "press \(eventId) carried out after it expired"
             }
             if action.actionId == "feed_cat" {

@@ -180,10 +180,10 @@ struct PressTests {
         var harness = BridgeHarness(config: config)
         harness.connectAndSettle()
         for index in 0..<5 { _ = harness.press("movie", kind: "button", value: nil, id: "evt_\(index)") }
-        #expect(harness.bridge.dedupe.expiries.count == 3)
-        harness.advance(ms: 5_000 + config.timing.dedupeMarginMs + 1)
+        #expect(harness.bridge.dedupe.entries.count == 3)
+        harness.advance(ms: 5_000 + config.timing.dedupeMarginMs + HTTPDate.uncertaintyMs + 1)
         _ = harness.press("movie", kind: "button", value: nil, id: "evt_new")
-        #expect(harness.bridge.dedupe.expiries.keys.sorted() == ["evt_new"])
+        #expect(harness.bridge.dedupe.entries.keys.map(\.text) == ["evt_new"])
     }
 
     @Test func optimisticTogglesTakeTheCommandAsTheState() {
@@ -221,7 +221,7 @@ struct PressTests {
         var harness = BridgeHarness()
         harness.connectAndSettle()
         _ = harness.press("feed_cat", kind: "button", value: nil, id: "evt_old")
-        harness.advance(ms: 5_000 + BridgeConfig.sample.timing.dedupeMarginMs + 1)
+        harness.advance(ms: 5_000 + BridgeConfig.sample.timing.dedupeMarginMs + HTTPDate.uncertaintyMs + 1)
         let effects = harness.press("movie", kind: "button", value: nil, id: "evt_new")
         guard let commandIndex = effects.firstIndex(where: { if case .publishMQTT = $0 { true } else { false } }),
               let persistIndex = effects.firstIndex(where: { if case .persistUnsafeEventIds(let ids) = $0 { ids.isEmpty } else { false } })

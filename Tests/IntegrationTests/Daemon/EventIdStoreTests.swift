@@ -205,3 +205,18 @@ struct DaemonPiecesTests {
         #expect((parsed != nil) == valid)
     }
 }
+
+/// Issue 19 item 9 (event ids): the store keys ids by their bytes, so an id in
+/// NFC and its NFD twin are two records, both read back.
+@Suite("The id store keys ids by their bytes")
+struct EventIdStoreBytesTests {
+    @Test func canonicallyEquivalentIdsAreTwoRecords() throws {
+        let directory = try TemporaryDirectory(prefix: "idbytes")
+        let store = EventIdStore(directory: directory.path)
+        _ = store.load()
+        let events = [RememberedEvent(id: "evt_caf\u{E9}", expiresAtMs: 10), RememberedEvent(id: "evt_cafe\u{301}", expiresAtMs: 10)]
+        try store.save(events)
+        let loaded = EventIdStore(directory: directory.path).load()
+        #expect(Set(loaded.events.map { Array($0.id.utf8) }) == Set(events.map { Array($0.id.utf8) }))
+    }
+}

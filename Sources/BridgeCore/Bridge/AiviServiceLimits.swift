@@ -1,0 +1,12 @@
+/// The Aivi service's own limits on presses (`shared/aivi-api.md`, "Timing and
+/// what the phone shows"): what the bridge sizes its memory and its own limits by.
+public enum AiviServiceLimits {
+    /// A press expires this long after it was made (`expires_at` = `created_at` + 5 s).
+    public static let pressLifetimeMs: Int64 = 5_000
+    /// Presses across all widgets and phones of an account, in one burst.
+    public static let accountBurstPresses = 20
+    /// ... then this many a second.
+    public static let accountPressesPerSecond = 1
+    /// Presses of one phone on one widget, in one burst (then 1 a second).
+    public static let widgetBurstPresses = 8
+}
