@@ -26,13 +26,15 @@ declare -A MODULE=(
   [config]=BridgeCore [yaml]=BridgeCore [json]=BridgeCore [press]=BridgeCore
   [timestamp]=BridgeCore [http-date]=BridgeCore [retry-after]=BridgeCore [payload]=BridgeCore
   [sse]=CurlShell [http-request]=HTTPServer [id-file]=BridgeCore [discovery]=BridgeCore [watch]=BridgeCore
+  [unsafe-once]=BridgeCore
 )
 # target -> largest input, in bytes.
 declare -A MAX_LEN=(
   [config]=4096 [yaml]=4096 [json]=4096 [press]=2048 [timestamp]=64 [http-date]=96 [retry-after]=160
   [payload]=2048 [sse]=4096 [http-request]=12000 [id-file]=8192 [discovery]=8192 [watch]=2048
+  [unsafe-once]=1024
 )
-ALL_TARGETS=(config yaml json press timestamp http-date retry-after payload sse http-request id-file discovery watch)
+ALL_TARGETS=(config yaml json press timestamp http-date retry-after payload sse http-request id-file discovery watch unsafe-once)
 # What --ci runs (every target; leave out one whose known crash is being fixed elsewhere).
 CI_TARGETS=("${ALL_TARGETS[@]}")
 

@@ -31,6 +31,9 @@ struct FuzzInput {
         return Array(bytes[min(index, bytes.count)...])
     }
 
+    /// Whether any byte is left to take.
+    var hasMore: Bool { index < bytes.count }
+
     /// All of the input, whatever was taken.
     var all: [UInt8] { bytes }
 }
