@@ -78,9 +78,6 @@ struct PhoneWidgetView: Sendable {
     }
 
     private static func restingState(of tile: SwitchboardTile) -> TileState {
-        switch tile.kind {
-        case .toggle: return tile.isOn ? .on : .off
-        case .button: return tile.isActive ? .active : .idle
-        }
+        .resting(isToggle: tile.kind == .toggle, isShownOn: tile.kind == .toggle ? tile.isOn : tile.isActive)
     }
 }

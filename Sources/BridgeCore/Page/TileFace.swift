@@ -8,6 +8,12 @@ public enum TileFaceState: String, Sendable, Equatable, CaseIterable {
     case turningOff = "Turning off"
     case noResponse = "No response"
     case sent = "Sent"
+
+    /// What a tile shows with no press waiting: On/Off for a toggle, Active/Idle
+    /// for a button, from the `on` or `active` the phone last received.
+    public static func resting(isToggle: Bool, isShownOn: Bool) -> TileFaceState {
+        isToggle ? (isShownOn ? .on : .off) : (isShownOn ? .active : .idle)
+    }
 }
 
 /// Everything a tile is drawn from: the action's fields as the phone received
@@ -45,9 +51,9 @@ public struct TileFace: Sendable, Equatable {
             guard let id = action["id"]?.stringValue else { return nil }
             let isToggle = action["kind"]?.stringValue == "toggle"
             let isOn = (isToggle ? action["on"] : action["active"])?.boolValue ?? false
-            let state: TileFaceState = isToggle ? (isOn ? .on : .off) : (isOn ? .active : .idle)
             return TileFace(
-                id: id, label: action["label"]?.stringValue ?? "", isToggle: isToggle, state: state, isShownOn: isOn,
+                id: id, label: action["label"]?.stringValue ?? "", isToggle: isToggle,
+                state: .resting(isToggle: isToggle, isShownOn: isOn), isShownOn: isOn,
                 icon: action["icon"]?.stringValue, color: action["color"]?.stringValue,
                 subtitle: action["subtitle"]?.stringValue)
         }

@@ -31,6 +31,10 @@ struct DemoTests {
             let state = (try? HTTPGet.fetch("http://127.0.0.1:\(port)/api/state").body) ?? ""
             return state.contains(#""id":"porch","label":"Porch light","kind":"toggle","state":"On""#)
         })
+        // The tiles come drawn by the one drawing the status page uses too (SwitchboardTileHTML).
+        let state = (try? HTTPGet.fetch("http://127.0.0.1:\(port)/api/state").body) ?? ""
+        #expect(state.contains(#"<button class=\"tile filled"#) && state.contains(#"data-action=\"porch\" data-state=\"On\""#),
+                "\(state.prefix(2_000))")
         try Self.expectSceneGoesFromSentToActive(port: port)
         demo.send(SIGINT)
         #expect(demo.waitForExit(timeoutSeconds: 15) == 0)
