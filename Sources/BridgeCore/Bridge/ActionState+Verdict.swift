@@ -3,8 +3,18 @@ extension ActionState {
     /// the bridge and `watch` share.
     mutating func take(_ verdict: MessageVerdict, as role: TopicIndex.Role) {
         switch (role, verdict) {
-        case (.state, .on): isOn = true
-        case (.state, .off), (.state, .protectiveOff): isOn = false
+        case (.state, .on), (.state, .off), (.state, .protectiveOff):
+            isOn = verdict == .on
+            motion = .none
+            lastReading = nil
+        case (.state, .reading(let reading)):
+            take(reading)
+            lastReading = verdict
+        case (.state, .position(let percent?)):
+            take(positionPercent: percent)
+            lastReading = verdict
+        case (.state, .position(nil)):
+            lastReading = verdict
         case (.availability, .available): isAvailable = true
         case (.availability, .unavailable): isAvailable = false
         case (.availability, .availabilityCleared): isAvailable = nil
@@ -14,5 +24,24 @@ extension ActionState {
         case (.active, .active(let active)): isActive = active
         default: break
         }
+    }
+
+    private mutating func take(_ reading: DeviceReading) {
+        switch reading.openness {
+        case .on?: isOn = true
+        case .off?: isOn = false
+        case .unknown?: isOn = nil
+        case nil: break
+        }
+        if let motion = reading.motion { self.motion = motion }
+    }
+
+    /// A position: 0 is closed, anything above open; a falling one is closing,
+    /// a rising one opening, an end (0 or 100) is at rest.
+    private mutating func take(positionPercent percent: Int) {
+        if let previous = positionPercent, previous != percent { motion = percent < previous ? .towardOff : .towardOn }
+        if percent == 0 || percent == 100 { motion = .none }
+        positionPercent = percent
+        isOn = percent > 0
     }
 }

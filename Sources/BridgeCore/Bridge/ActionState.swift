@@ -11,14 +11,33 @@ public struct ActionState: Sendable, Equatable {
     public var isActive: Bool = false
     /// A toggle press waiting for the device to confirm it.
     public var pendingPress: PendingPress?
+    /// Covers and locks: where the device last said it is heading.
+    public var motion: Motion = .none
+    /// Covers: the last position reported, in percent (0 closed).
+    public var positionPercent: Int?
+    /// Covers and locks: the last reading beyond on/off (what `watch` and the
+    /// status page show as "opening", "jammed", ...); nil after plain on/off.
+    public var lastReading: MessageVerdict?
+    /// Pulsed doors: the board clock of the last pulse sent.
+    public var lastPulseAtMs: Int64?
 
     public init() {}
 
     /// True when the device or its gateway says it cannot be reached.
     public var isUnreachable: Bool { isAvailable == false || isGatewayAvailable == false }
 
-    /// What the tile shows: on only when known on and not known unavailable.
+    /// What a switch's or lock's tile shows: on only when known on and not
+    /// known unavailable.
     public var publishedOn: Bool { isOn == true && !isUnreachable }
+
+    /// What the tile of `device` shows. A cover shows closed (off) only when it
+    /// reported closed and is reachable: unknown, unreachable, moving are open.
+    public func shownOn(_ device: TileDevice) -> Bool {
+        switch device {
+        case .cover: return isOn != false || isUnreachable
+        case .plainSwitch, .lock: return publishedOn
+        }
+    }
 }
 
 /// A toggle press that went out as a command and waits for the device.
@@ -27,4 +46,7 @@ public struct PendingPress: Sendable, Equatable {
     public var requestedOn: Bool
     /// The board clock when the command went out.
     public var commandSentAtMs: Int64
+    /// The confirm timeout passed while the device moved toward the asked
+    /// state: the press now waits for the end of its travel time.
+    public var isTravelling = false
 }

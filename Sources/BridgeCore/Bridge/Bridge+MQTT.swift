@@ -128,7 +128,10 @@ extension Bridge {
             warn(about: key, "action '\(key.actionId)' (widget \(key.slug)): \(topic) reports '\(LogExcerpt.text(value))': "
                 + "the device switched itself off to protect itself; showing off", &effects)
         }
-        if case .state = listener.role { noteProtectiveOffEnded(topic, verdict) }
+        if case .state = listener.role {
+            noteProtectiveOffEnded(topic, verdict)
+            noteJammed(key, verdict, &effects)
+        }
         states[key] = state
         resolvePendingPress(key, input, &effects)
         return states[key] != before

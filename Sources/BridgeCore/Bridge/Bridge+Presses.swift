@@ -67,7 +67,7 @@ extension Bridge {
 
     mutating func carryOut(_ press: PressEnvelope, _ action: ActionConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         let key = ActionKey(slug: press.widget, actionId: press.action)
-        guard isMQTTConnected || !needsCommand(press, action, key) else {
+        guard isMQTTConnected || !needsCommand(press, action, key, nowMs: input.boardClockMs) else {
             // Not remembered: a replay once the broker is back may still run it.
             effects.append(.log(.warning, "press \(press.id) \(key): MQTT is disconnected; not carried out, answering with the true state"))
             effects.append(.observe(.pressDropped(eventId: press.id, reason: .mqttDisconnected)))
@@ -98,14 +98,14 @@ extension Bridge {
 
     /// Whether carrying the press out means publishing on MQTT (not when a toggle
     /// is answered at once: device unavailable, or already in the asked state).
-    func needsCommand(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey) -> Bool {
+    func needsCommand(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, nowMs: Int64) -> Bool {
         switch action.kind {
         case .button:
             return !action.publishes.isEmpty
         case .toggle:
-            guard let state = states[key], action.command != nil else { return false }
-            let isAnsweredAtOnce = state.isUnreachable || (state.isOn == press.value && state.pendingPress == nil)
-            return !isAnsweredAtOnce
+            guard action.command != nil || action.pulse != nil else { return false }
+            if case .send = stepToward(key, on: press.value ?? false, nowMs: nowMs) { return true }
+            return false
         }
     }
 
@@ -135,24 +135,19 @@ extension Bridge {
     mutating func pressToggle(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         let requestedOn = press.value ?? false
         guard var state = states[key] else { return }
-        let word = requestedOn ? "on" : "off"
-        if state.isUnreachable {
-            effects.append(.log(.warning, "press \(press.id) \(key): device unavailable; answering with its true state"))
-            notePress(key, press, input, .deviceUnavailable)
+        let word = action.device.word(on: requestedOn)
+        switch stepToward(key, on: requestedOn, nowMs: input.boardClockMs) {
+        case .answerNow(let level, let why, let outcome):
+            let message: LogMessage = "press \(press.id) \(key): \(why)"
+            if level == .warning { warn(about: key, message, &effects) } else { effects.append(.log(level, message)) }
+            notePress(key, press, input, outcome)
             oweAnswer(key.slug, &effects)
             return
+        case .send(let message):
+            if let message { effects.append(.publishMQTT(message)) }
+            if action.pulse != nil { state.lastPulseAtMs = input.boardClockMs }
         }
-        if state.isOn == requestedOn, state.pendingPress == nil {
-            effects.append(.log(.info, "press \(press.id) \(key): already \(word); answering at once"))
-            notePress(key, press, input, .alreadyInState)
-            oweAnswer(key.slug, &effects)
-            return
-        }
-        if let command = action.command {
-            let payload = requestedOn ? command.payloadOn : command.payloadOff
-            effects.append(.publishMQTT(OutgoingMQTTMessage(topic: command.topic, payload: payload, qos: 1, retain: false)))
-        }
-        effects.append(.log(.info, "press \(press.id) \(key): command \(word) sent"))
+        effects.append(.log(.info, "press \(press.id) \(key): \(action.pulse == nil ? "command" : "pulse for") \(word) sent"))
         notePress(key, press, input, action.optimistic ? .confirmed(afterMs: 0) : .commanded)
         if action.optimistic {
             state.isOn = requestedOn
@@ -194,7 +189,10 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         }
-        warn(about: key, "press \(pending.eventId) \(key): no confirmation from the device; publishing its true state", &effects)
+        if keepsTravelling(key, pending, &effects) { return }
+        if !pending.isTravelling {   // the end of a travel was logged by keepsTravelling
+            warn(about: key, "press \(pending.eventId) \(key): no confirmation from the device; publishing its true state", &effects)
+        }
         oweAnswer(key.slug, &effects)
     }
 

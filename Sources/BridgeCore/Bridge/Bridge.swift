@@ -30,6 +30,8 @@ public struct Bridge: Sendable {
     var topicsWithEndpointHint: Set<String> = []
     /// Topics whose device said it switched itself off (logged once until on/off).
     var topicsReportingProtectiveOff: Set<String> = []
+    /// Locks that said they are jammed (logged once until they say otherwise).
+    var actionsReportingJammed: Set<ActionKey> = []
     /// What was heard since start, for the "never heard from" warning.
     var silence = SilenceTracker()
     /// Topics whose oversized payloads were already logged (bounded).

@@ -35,7 +35,7 @@ public enum ContentRenderer {
     /// The member the state decides: a toggle's `on`, a button's `active` when it has an active source.
     static func stateMembers(_ action: ActionConfig, state: ActionState) -> [JSONMember] {
         switch action.kind {
-        case .toggle: [JSONMember("on", .bool(state.publishedOn))]
+        case .toggle: [JSONMember("on", .bool(state.shownOn(action.device)))]
         case .button where action.activeSource != nil: [JSONMember("active", .bool(state.isActive))]
         case .button: []
         }

@@ -15,14 +15,23 @@ enum MessageInterpreter {
     }
 
     static func stateVerdict(_ payload: ParsedPayload, _ source: StateSource) -> MessageVerdict {
-        switch payload.reading(source.field) {
-        case .absent: return absent(payload, source.field)
-        case .value(let value) where PayloadReader.matches(value, source.onValue): return .on
-        case .value(let value) where PayloadReader.matches(value, source.offValue): return .off
-        case .value(let value):
-            if let fault = source.protectiveOffValues.first(where: { PayloadReader.matches(value, $0) }) { return .protectiveOff(fault) }
-            return .notUnderstood(expectation(payload, field: source.field, values: [source.onValue, source.offValue], got: value))
+        guard case .value(let value) = payload.reading(source.field) else { return absent(payload, source.field) }
+        if source.isPosition { return positionVerdict(value, payload, source) }
+        if PayloadReader.matches(value, source.onValue) { return .on }
+        if PayloadReader.matches(value, source.offValue) { return .off }
+        if let meaning = source.meanings.first(where: { PayloadReader.matches(value, $0.value) }) { return .reading(meaning.reading) }
+        if let fault = source.protectiveOffValues.first(where: { PayloadReader.matches(value, $0) }) { return .protectiveOff(fault) }
+        let words = [source.onValue, source.offValue] + source.meanings.map(\.value)
+        return .notUnderstood(expectation(payload, field: source.field, values: words, got: value))
+    }
+
+    /// A position in percent: clamped to 0...100; a negative one means not
+    /// calibrated (Shelly gen1 `-1`).
+    static func positionVerdict(_ value: String, _ payload: ParsedPayload, _ source: StateSource) -> MessageVerdict {
+        guard let number = PayloadReader.wholeNumber(value) else {
+            return .notUnderstood(expectation(payload, field: source.field, values: ["a position 0 to 100"], got: value))
         }
+        return number < 0 ? .position(nil) : .position(Int(min(number, 100)))
     }
 
     static func availabilityVerdict(_ payload: ParsedPayload, _ source: AvailabilitySource) -> MessageVerdict {

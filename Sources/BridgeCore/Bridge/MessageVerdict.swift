@@ -5,6 +5,11 @@ public enum MessageVerdict: Sendable, Equatable {
     case off
     /// Off, because the device protected itself (Shelly `overpower`).
     case protectiveOff(String)
+    /// A cover's or lock's reading beyond on/off (opening, jammed, ...).
+    case reading(DeviceReading)
+    /// A cover's position in percent (0 closed); nil: not known (Shelly
+    /// gen1 `-1`, not calibrated).
+    case position(Int?)
     case available
     case unavailable
     /// An empty (cleared) availability message: reachability unknown again.
@@ -30,6 +35,9 @@ public enum MessageVerdict: Sendable, Equatable {
         case .unavailable: return "unavailable"
         case .availabilityCleared: return "availability unknown"
         case .active(let isActive): return isActive ? "active" : "inactive"
+        case .reading(let reading): return reading.rawValue
+        case .position(let percent?): return percent == 0 ? "closed (position 0 %)" : "at \(percent) %"
+        case .position(nil): return "position unknown"
         case .fieldAbsent: return "no state in it"
         case .notUnderstood: return "not understood"
         }
@@ -43,7 +51,9 @@ public enum MessageVerdict: Sendable, Equatable {
         case .fieldAbsent(let field, let present):
             return "no field '\(field)'" + (present.isEmpty ? "" : "; fields present: \(present.joined(separator: ", "))")
         case .notUnderstood(let reason): return reason
-        case .on, .off, .available, .unavailable, .active: return nil
+        case .reading(.jammed): return "the lock is jammed: not locked"
+        case .position(nil): return "the device does not know its position (not calibrated)"
+        case .on, .off, .available, .unavailable, .active, .reading, .position: return nil
         }
     }
 }

@@ -26,6 +26,21 @@ enum PayloadReader {
         value.lowercased() == expected.lowercased()
     }
 
+    /// The whole part of a decimal number (`47`, `47.5`, `-1`), clamped to
+    /// ±1,000,000; nil when the text is not a number.
+    static func wholeNumber(_ text: String) -> Int64? {
+        var digits = Substring(text)
+        let isNegative = digits.first == "-"
+        if isNegative { digits.removeFirst() }
+        let whole = digits.prefix { $0.isASCII && $0.isNumber }
+        let rest = digits.dropFirst(whole.count)
+        guard !whole.isEmpty, rest.isEmpty || (rest.first == "." && rest.dropFirst().allSatisfy { $0.isASCII && $0.isNumber })
+        else { return nil }
+        var number: Int64 = 0
+        for digit in whole.utf8 { number = min(number * 10 + Int64(digit - 0x30), 1_000_000) }
+        return isNegative ? -number : number
+    }
+
     /// Whether the first non-whitespace byte opens a JSON object.
     static func looksLikeJSONObject(_ payload: [UInt8]) -> Bool {
         payload.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")

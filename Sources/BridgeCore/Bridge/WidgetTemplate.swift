@@ -18,14 +18,14 @@ public struct WidgetTemplate: Sendable {
 
     /// The member written from the action's state.
     enum StateField: Sendable {
-        case on
+        case on(TileDevice)
         case active
         case none
 
         /// The text this member renders for `state`.
         func text(_ state: ActionState) -> String {
             switch self {
-            case .on: state.publishedOn ? #","on":true"# : #","on":false"#
+            case .on(let device): state.shownOn(device) ? #","on":true"# : #","on":false"#
             case .active: state.isActive ? #","active":true"# : #","active":false"#
             case .none: ""
             }
@@ -56,7 +56,7 @@ public struct WidgetTemplate: Sendable {
             let tailMembers = ContentRenderer.tailMembers(action)
             let tail = tailMembers.isEmpty ? "}" : "," + JSONValue.object(tailMembers).serialized().dropFirst()
             let field: StateField = switch ContentRenderer.stateMembers(action, state: ActionState()).first?.key {
-            case "on": .on
+            case "on": .on(action.device)
             case "active": .active
             default: .none
             }

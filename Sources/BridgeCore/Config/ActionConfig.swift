@@ -9,11 +9,22 @@ public struct ActionConfig: Sendable, Equatable {
     public var icon: String?
     public var color: String?
     public var kind: ActionKind
+    /// What a toggle drives (switch, cover, lock): what its `on` means.
+    public var device: TileDevice
     /// Where the on/off state comes from (toggles). Several sources are allowed
     /// where a firmware reports on more than one topic (Tasmota POWER and RESULT).
     public var stateSources: [StateSource]
     /// The on/off command (toggles).
     public var command: ToggleCommand?
+    /// A door on a pulsed relay: this one message replaces `command`, sent only
+    /// when the sensed state differs from the asked one, at most once per
+    /// `travelTimeMs`, never retried, never retained.
+    public var pulse: MQTTMessageSpec?
+    /// Covers and locks: how long a command may take to reach its end state;
+    /// nil means `device.defaultTravelTimeMs`.
+    public var travelTimeMs: Int64?
+    /// Locks: whether a press may unlock (off). False: the tile only locks.
+    public var allowUnlock: Bool
     /// Where the device says whether it is reachable; nil when it never says.
     public var availability: AvailabilitySource?
     /// Where the gateway the device talks through says whether it runs
@@ -48,8 +59,12 @@ public struct ActionConfig: Sendable, Equatable {
         icon: String? = nil,
         color: String? = nil,
         kind: ActionKind,
+        device: TileDevice = .plainSwitch,
         stateSources: [StateSource] = [],
         command: ToggleCommand? = nil,
+        pulse: MQTTMessageSpec? = nil,
+        travelTimeMs: Int64? = nil,
+        allowUnlock: Bool = false,
         availability: AvailabilitySource? = nil,
         gatewayAvailability: AvailabilitySource? = nil,
         publishes: [MQTTMessageSpec] = [],
@@ -67,8 +82,12 @@ public struct ActionConfig: Sendable, Equatable {
         self.icon = icon
         self.color = color
         self.kind = kind
+        self.device = device
         self.stateSources = stateSources
         self.command = command
+        self.pulse = pulse
+        self.travelTimeMs = travelTimeMs
+        self.allowUnlock = allowUnlock
         self.availability = availability
         self.gatewayAvailability = gatewayAvailability
         self.publishes = publishes
@@ -81,6 +100,9 @@ public struct ActionConfig: Sendable, Equatable {
         self.preset = preset
         self.location = location
     }
+
+    /// The travel time in force: the action's, or its device's default.
+    public var effectiveTravelTimeMs: Int64 { travelTimeMs ?? device.defaultTravelTimeMs }
 
     /// Every topic this action listens to.
     public var subscribedTopics: [String] {
@@ -110,14 +132,26 @@ public struct StateSource: Sendable, Equatable {
     /// Values meaning the device switched itself off to protect itself (Shelly
     /// gen1 `overpower`): read as off, and logged once.
     public var protectiveOffValues: [String]
+    /// Covers and locks: the further words this source reads (opening,
+    /// jammed, ...), compared case-insensitively like `onValue`.
+    public var meanings: [StateMeaning]
+    /// The value is a position in percent (0 = closed), not a word.
+    public var isPosition: Bool
 
     public init(topic: String, field: [String]? = nil, onValue: String = "ON", offValue: String = "OFF",
-                protectiveOffValues: [String] = []) {
+                protectiveOffValues: [String] = [], meanings: [StateMeaning] = [], isPosition: Bool = false) {
         self.topic = topic
         self.field = field
         self.onValue = onValue
         self.offValue = offValue
         self.protectiveOffValues = protectiveOffValues
+        self.meanings = meanings
+        self.isPosition = isPosition
+    }
+
+    /// A source reading a position in percent (0 = closed, anything above = open).
+    public static func position(topic: String, field: [String]?) -> StateSource {
+        StateSource(topic: topic, field: field, onValue: "", offValue: "", isPosition: true)
     }
 }
 

@@ -8,7 +8,8 @@
 /// command (`command_topic`, `payload_on`, `payload_off`) and availability
 /// (`availability_topic`, `availability_field`, `available_value`,
 /// `unavailable_value`). `state_query` replaces the preset's query, `false`
-/// removes it. `kind` defaults to `toggle` with a preset, `button` without.
+/// removes it. `kind` defaults to `toggle` with a preset, `device` or `pulse`,
+/// `button` without.
 extension ConfigDecoder {
     mutating func decodeAction(_ node: YAMLNode, name: String, zigbee2mqttBaseTopic: String) -> ActionConfig? {
         guard let section = section(node, name: name, allowedKeys: ConfigKeys.action) else { return nil }
@@ -20,12 +21,17 @@ extension ConfigDecoder {
             return ActionConfig(id: id ?? "", label: label ?? "", kind: .toggle, location: node.location)
         }
         let preset = decodePreset(section, zigbee2mqttBaseTopic: zigbee2mqttBaseTopic)
-        let kind = decodeKind(section, hasPreset: preset != nil || section.entries.contains { DevicePreset(rawValue: $0.keyText) != nil })
+        // A preset, a device or a pulse makes a toggle unless `kind` says otherwise.
+        let impliesToggle = preset != nil || section.has("device") || section.has("pulse")
+            || section.entries.contains { DevicePreset(rawValue: $0.keyText) != nil }
+        let kind = decodeKind(section, hasPreset: impliesToggle)
         reportKeysOfOtherKind(section, kind: kind)
         var action = ActionConfig(id: id ?? "", label: label ?? "", icon: string(section, "icon"), color: color(section),
                                   kind: kind, location: node.location)
         action.preset = preset?.preset.rawValue
-        action.repeatSafe = bool(section, "repeat_safe") ?? true
+        action.device = kind == .toggle ? decodeDevice(section, preset: preset) : .plainSwitch
+        // A second pulse stops or reverses a door: pulsed actions never run twice unless the config says so.
+        action.repeatSafe = bool(section, "repeat_safe") ?? !section.has("pulse")
         if let entry = section.entry("repeat_safe"), entry.value.isNull {
             action.repeatSafe = false
             error("'repeat_safe' \(section.place) has no value: write true or false (false keeps its presses "
@@ -84,33 +90,37 @@ extension ConfigDecoder {
     private mutating func decodeToggle(
         _ section: ConfigSection, expansion: DevicePreset.Expansion?, presetRefused: Bool, into action: inout ActionConfig
     ) {
-        action.stateSources = decodeStateSources(section, preset: expansion?.stateSources ?? [])
-        action.command = decodeCommand(section, preset: expansion?.command)
+        action.stateSources = decodeStateSources(section, preset: expansion?.stateSources ?? [], device: action.device)
+        action.command = decodeCommand(section, preset: expansion?.command, device: action.device)
         action.availability = decodeAvailability(section, preset: expansion?.availability)
         // An explicit availability topic replaces the preset's whole availability story.
         action.gatewayAvailability = section.has("availability_topic") ? nil : expansion?.gatewayAvailability
         action.optimistic = bool(section, "optimistic") ?? false
         action.confirmTimeoutMs = integer(section, "confirm_timeout_ms", range: 1...14_999)
         action.stateQuery = decodeStateQuery(section, preset: expansion?.stateQuery)
+        decodeDeviceKeys(section, into: &action)
         let presets = ConfigKeys.presets.joined(separator: ", ")
-        if action.command == nil, !section.has("command_topic"), !presetRefused {
+        if action.command == nil, !section.has("command_topic"), !section.has("pulse"), !presetRefused {
             error("\(section.name) is a toggle and needs a command: set 'command_topic' or a device preset (\(presets))",
                   at: section.location)
         }
-        if action.stateSources.isEmpty, !action.optimistic, !section.has("state_topic"), !presetRefused {
+        // A pulse without a sensor has its own error, on the pulse's line.
+        if action.stateSources.isEmpty, !action.optimistic, !section.has("state_topic"), !presetRefused, action.pulse == nil {
             error("\(section.name) is a toggle and needs a state source: set 'state_topic' or a device preset, "
                   + "or 'optimistic: true' for a device that reports nothing", at: section.location)
         }
     }
 
-    private mutating func decodeStateSources(_ section: ConfigSection, preset: [StateSource]) -> [StateSource] {
+    private mutating func decodeStateSources(_ section: ConfigSection, preset: [StateSource], device: TileDevice) -> [StateSource] {
         let field = fieldPath(section, "state_field")
         let onValue = string(section, "on_value")
         let offValue = string(section, "off_value")
         if section.has("state_topic") {
             guard let topic = topic(section, "state_topic") else { return [] }
-            return [StateSource(topic: topic, field: field, onValue: onValue ?? preset.first?.onValue ?? "ON",
-                                offValue: offValue ?? preset.first?.offValue ?? "OFF")]
+            let words = preset.first(where: { !$0.isPosition }) ?? StateSource(
+                topic: topic, onValue: device.defaultWords.on, offValue: device.defaultWords.off, meanings: Self.defaultMeanings(device))
+            return [StateSource(topic: topic, field: field, onValue: onValue ?? words.onValue, offValue: offValue ?? words.offValue,
+                                meanings: words.meanings)]
         }
         guard !preset.isEmpty else {
             reportNeedsTopic(section, keys: ["state_field", "on_value", "off_value"], topicKey: "state_topic")
@@ -118,6 +128,7 @@ extension ConfigDecoder {
         }
         return preset.map { source in
             var source = source
+            if source.isPosition { return source }
             if let field { source.field = field }
             if let onValue { source.onValue = onValue }
             if let offValue { source.offValue = offValue }
@@ -125,13 +136,14 @@ extension ConfigDecoder {
         }
     }
 
-    private mutating func decodeCommand(_ section: ConfigSection, preset: ToggleCommand?) -> ToggleCommand? {
+    private mutating func decodeCommand(_ section: ConfigSection, preset: ToggleCommand?, device: TileDevice) -> ToggleCommand? {
         let payloadOn = string(section, "payload_on", allowEmpty: true)
         let payloadOff = string(section, "payload_off", allowEmpty: true)
         var command = preset
         if section.has("command_topic") {
             guard let topic = topic(section, "command_topic") else { return nil }
-            command = ToggleCommand(topic: topic, payloadOn: preset?.payloadOn ?? "ON", payloadOff: preset?.payloadOff ?? "OFF")
+            command = ToggleCommand(topic: topic, payloadOn: preset?.payloadOn ?? device.defaultWords.payloadOn,
+                                    payloadOff: preset?.payloadOff ?? device.defaultWords.payloadOff)
         }
         guard var command else {
             reportNeedsTopic(section, keys: ["payload_on", "payload_off"], topicKey: "command_topic")

@@ -25,6 +25,8 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
         public var availability: AvailabilitySource
         public var gatewayAvailability: AvailabilitySource? = nil
         public var stateQuery: MQTTMessageSpec?
+        /// What the preset drives.
+        public var device: TileDevice = .plainSwitch
     }
 
     /// Settings beyond the device name that shape a preset's topics.

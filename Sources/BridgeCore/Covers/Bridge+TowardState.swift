@@ -1,0 +1,92 @@
+/// The one rule of what a toggle does to reach an asked state: the press path
+/// uses it, and so can anything else that drives a tile toward a state (a
+/// scene, per target).
+extension Bridge {
+    /// What driving a toggle toward a state comes to, right now.
+    enum TowardStep: Equatable {
+        /// Nothing is sent; the press is answered with the true state at once,
+        /// after logging why.
+        case answerNow(BridgeLogLevel, String, PressFactOutcome)
+        /// This message goes out (nil: the toggle has no command, as in a
+        /// test config), then the device's confirmation is awaited.
+        case send(OutgoingMQTTMessage?)
+    }
+
+    /// The step that drives the toggle `key` toward `requestedOn` at `nowMs`
+    /// (board clock). Pure: it changes no state.
+    func stepToward(_ key: ActionKey, on requestedOn: Bool, nowMs: Int64) -> TowardStep {
+        guard let action = actionsByKey[key], let state = states[key] else { return .answerNow(.debug, "no such toggle", .refused("no such toggle")) }
+        let word = action.device.word(on: requestedOn)
+        if state.isUnreachable { return .answerNow(.warning, "device unavailable; answering with its true state", .deviceUnavailable) }
+        let isThere = state.isOn == requestedOn
+        if isThere, state.pendingPress == nil || action.pulse != nil, state.motion != Motion.toward(on: !requestedOn) {
+            return .answerNow(.info, "already \(word); answering at once", .alreadyInState)
+        }
+        if action.device == .lock, !requestedOn, !action.allowUnlock {
+            return .answerNow(.warning, "unlock refused: this lock tile only locks (add 'allow_unlock: true' to the action "
+                              + "to let it unlock); nothing sent, answering with its true state", .refused("this lock tile only locks"))
+        }
+        if let pulse = action.pulse { return pulseStep(pulse, action, state, nowMs: nowMs) }
+        guard let command = action.command else { return .send(nil) }
+        let payload = requestedOn ? command.payloadOn : command.payloadOff
+        return .send(OutgoingMQTTMessage(topic: command.topic, payload: payload, qos: 1, retain: false))
+    }
+
+    /// A pulse moves the door whichever way it goes: only when the sensed state
+    /// is known (and differs, checked before), at most once per travel time.
+    private func pulseStep(_ pulse: MQTTMessageSpec, _ action: ActionConfig, _ state: ActionState, nowMs: Int64) -> TowardStep {
+        guard state.isOn != nil else {
+            return .answerNow(.warning, "the door's sensor has not reported; not pulsed (a pulse moves the door whichever way it goes)",
+                              .refused("the door's sensor has not reported"))
+        }
+        let travelMs = action.effectiveTravelTimeMs
+        if let lastMs = state.lastPulseAtMs, nowMs.subtractingSaturating(lastMs) < travelMs {
+            return .answerNow(.info, "pulsed \(nowMs.subtractingSaturating(lastMs)) ms ago, inside its travel time "
+                              + "(\(travelMs) ms); not pulsed again, answering with its true state", .refused("pulsed inside its travel time"))
+        }
+        return .send(OutgoingMQTTMessage(topic: pulse.topic, payload: pulse.payload, qos: pulse.qos, retain: false))
+    }
+
+    /// A jammed lock is logged once, until it reports something else.
+    mutating func noteJammed(_ key: ActionKey, _ verdict: MessageVerdict, _ effects: inout [BridgeEffect]) {
+        switch verdict {
+        case .reading(.jammed):
+            guard actionsReportingJammed.insert(key).inserted else { return }
+            warn(about: key, "action '\(key.actionId)' (widget \(key.slug)): the lock reports it is jammed; showing it unlocked", &effects)
+        case .on, .off, .protectiveOff, .reading, .position:
+            actionsReportingJammed.remove(key)
+        default:
+            break
+        }
+    }
+}
+
+/// Travel: a cover or lock that reports moving toward the asked state at the
+/// confirm timeout has not failed; its press waits for the end state up to the
+/// action's travel time (counted from the command).
+extension Bridge {
+    /// At the confirm timeout: whether the press keeps waiting (its timer
+    /// restarted for the rest of the travel time). At the end of the travel
+    /// time, false, with the reason logged.
+    mutating func keepsTravelling(_ key: ActionKey, _ pending: PendingPress, _ effects: inout [BridgeEffect]) -> Bool {
+        guard let action = actionsByKey[key], action.device != .plainSwitch, var state = states[key] else { return false }
+        let word = action.device.word(on: pending.requestedOn)
+        let travelMs = action.effectiveTravelTimeMs
+        if pending.isTravelling {
+            warn(about: key, "press \(pending.eventId) \(key): not \(word) at the end of its travel time "
+                 + "(\(travelMs) ms); publishing its true state", &effects)
+            return false
+        }
+        let confirmMs = action.confirmTimeoutMs ?? config.timing.confirmTimeoutMs
+        guard state.motion == Motion.toward(on: pending.requestedOn), travelMs > confirmMs else { return false }
+        var travelling = pending
+        travelling.isTravelling = true
+        state.pendingPress = travelling
+        states[key] = state
+        effects.append(.startTimer(.confirm(key), afterMs: travelMs - confirmMs))
+        notePressEnded(key, eventId: pending.eventId, .commanded)
+        effects.append(.log(.info, "press \(pending.eventId) \(key): still moving toward \(word); waiting up to its travel "
+                            + "time (\(travelMs) ms) for the end state"))
+        return true
+    }
+}

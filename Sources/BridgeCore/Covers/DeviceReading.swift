@@ -1,0 +1,76 @@
+/// What a cover's or lock's state message says beyond plain on/off (open/
+/// closed and locked/unlocked are `.on`/`.off` verdicts): motion, a position,
+/// a fault. The one table of what each reading changes.
+public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
+    /// Moving toward open: already not closed.
+    case opening
+    /// Moving toward closed: still not closed.
+    case closing
+    /// Stopped part-way: not closed.
+    case stopped
+    /// Motion ended, openness not said (Shelly gen1 `stop`, Tasmota Direction 0, zigbee2mqtt `moving: STOP`).
+    case motionStopped = "motion stopped"
+    /// Moving up / toward open, openness not said (zigbee2mqtt `moving: UP`, Tasmota Direction 1).
+    case movingTowardOpen = "moving up"
+    /// Moving down / toward closed, openness not said (zigbee2mqtt `moving: DOWN`, Tasmota Direction -1).
+    case movingTowardClosed = "moving down"
+    /// Shelly gen2 calibrating: moving, not closed.
+    case calibrating
+    /// Bolt moving toward locked: not locked yet.
+    case locking
+    /// Bolt moving toward unlocked: not locked.
+    case unlocking
+    /// The bolt is stuck: not locked, logged once as a warning.
+    case jammed
+    /// zigbee2mqtt `not_fully_locked`: not locked.
+    case notFullyLocked = "not fully locked"
+    /// The device says it does not know (ESPHome `unknown`): not known.
+    case unknown
+
+    /// What the reading makes of `ActionState.isOn`.
+    enum Openness: Equatable {
+        case on, off, unknown
+    }
+
+    /// The new `isOn`: nil leaves it as it was.
+    var openness: Openness? {
+        switch self {
+        case .opening, .closing, .stopped, .calibrating: return .on
+        case .locking, .unlocking, .jammed, .notFullyLocked: return .off
+        case .unknown: return .unknown
+        case .motionStopped, .movingTowardOpen, .movingTowardClosed: return nil
+        }
+    }
+
+    /// The new motion: nil leaves it as it was.
+    var motion: Motion? {
+        switch self {
+        case .opening, .movingTowardOpen, .locking: return .towardOn
+        case .closing, .movingTowardClosed, .unlocking: return .towardOff
+        case .stopped, .motionStopped, .jammed, .notFullyLocked, .unknown, .calibrating: return Motion.none
+        }
+    }
+}
+
+/// Where a cover or lock is heading, as it last said.
+public enum Motion: Sendable, Equatable {
+    case none
+    /// Toward on: opening, locking.
+    case towardOn
+    /// Toward off: closing, unlocking.
+    case towardOff
+
+    /// The motion toward `on`.
+    static func toward(on: Bool) -> Motion { on ? .towardOn : .towardOff }
+}
+
+/// One extra word of a cover's or lock's state source and what it means.
+public struct StateMeaning: Sendable, Equatable {
+    public var value: String
+    public var reading: DeviceReading
+
+    public init(_ value: String, _ reading: DeviceReading) {
+        self.value = value
+        self.reading = reading
+    }
+}

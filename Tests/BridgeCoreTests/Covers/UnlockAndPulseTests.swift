@@ -1,0 +1,82 @@
+import Testing
+@testable import BridgeCore
+
+/// Issue 20 sections 3 and 4: pulsed doors and lock-only tiles.
+@Suite("Covers and locks: pulses and unlocking")
+struct UnlockAndPulseTests {
+    /// A Tasmota relay with PulseTime and a zigbee2mqtt contact sensor
+    /// (zigbee-herdsman-converters: `contact: true` means closed).
+    static let pulsed = "pulse: {topic: cmnd/garage/POWER, payload: \"ON\"}\nstate_topic: zigbee2mqtt/garage_contact\n"
+        + "state_field: contact\non_value: \"false\"\noff_value: \"true\"\ntravel_time_ms: 20000"
+    static let closed = ("zigbee2mqtt/garage_contact", #"{"contact":true,"battery":100}"#)
+    static let open = ("zigbee2mqtt/garage_contact", #"{"contact":false,"battery":100}"#)
+
+    @Test func anUnlockWithoutAllowUnlockSendsNothingAndIsAnswered() throws {
+        var harness = try BridgeHarness(action: "device: lock\nstate_topic: door/state\ncommand_topic: door/set",
+                                        states: [("door/state", "LOCKED")])
+        let press = harness.press(false, id: "evt_1")
+        #expect(press.mqttPublishes.isEmpty)
+        #expect(BridgeHarness.shownOn(press) == true)
+        #expect(press.patches.last?.answersPress == true)
+        #expect(press.logTexts.contains { $0.0 == .warning && $0.1.contains("unlock refused: this lock tile only locks") })
+        #expect(harness.press(true, id: "evt_2").mqttPublishes.isEmpty, "already locked")
+    }
+
+    @Test func aPulsedDoorPulsesOnlyWhenTheSensedStateDiffers() throws {
+        var harness = try BridgeHarness(action: Self.pulsed, states: [Self.closed])
+        let sent = harness.press(true, id: "evt_1").outgoing
+        #expect(sent.map(\.topic) == ["cmnd/garage/POWER"])
+        #expect(sent.map(\.qos) == [0])
+        #expect(sent.map(\.retain) == [false])
+        harness.ackAll(harness.message(Self.open.0, Self.open.1))
+        harness.advance(ms: 25_000)
+        let onOpen = harness.press(true, id: "evt_2")
+        #expect(onOpen.mqttPublishes.isEmpty)
+        #expect(onOpen.patches.last?.answersPress == true)
+    }
+
+    @Test func twoPressesInsideTheTravelTimeMakeOnePulse() throws {
+        var harness = try BridgeHarness(action: Self.pulsed, states: [Self.closed])
+        #expect(harness.press(true, id: "evt_1").mqttPublishes.count == 1)
+        harness.advance(ms: 1_000)
+        // The door went up and the sensor says open: a close press inside the travel time is not pulsed.
+        harness.ackAll(harness.message(Self.open.0, Self.open.1))
+        harness.advance(ms: 2_000)
+        let second = harness.press(false, id: "evt_2")
+        #expect(second.mqttPublishes.isEmpty)
+        #expect(second.patches.last?.answersPress == true)
+        #expect(second.logTexts.contains { $0.1.contains("inside its travel time (20000 ms); not pulsed again") })
+        harness.advance(ms: 17_000)
+        #expect(harness.press(false, id: "evt_3").mqttPublishes.count == 1)
+    }
+
+    @Test func aDoorWhoseSensorNeverReportedIsNotPulsed() throws {
+        var harness = try BridgeHarness(action: Self.pulsed, states: [])
+        let press = harness.press(true, id: "evt_1")
+        #expect(press.mqttPublishes.isEmpty)
+        #expect(press.patches.last?.answersPress == true)
+    }
+
+    @Test func pulsedActionsAreNotRepeatSafeByDefault() throws {
+        let (action, _) = ConfigFixture.loadAction("id: dev\nlabel: Device\n" + Self.pulsed)
+        #expect(action?.repeatSafe == false)
+        #expect(action?.device == .cover)
+        #expect(action?.command == nil)
+        let (safe, _) = ConfigFixture.loadAction("id: dev\nlabel: Device\n" + Self.pulsed + "\nrepeat_safe: true")
+        #expect(safe?.repeatSafe == true)
+    }
+
+    @Test func aPulseWithoutASensorIsRefusedOnItsLine() {
+        let (_, result) = ConfigFixture.loadAction("id: dev\nlabel: Device\npulse: {topic: cmnd/garage/POWER, payload: \"ON\"}")
+        #expect(result.errors.count == 1)
+        let error = result.errors.first
+        #expect(error?.message.contains("needs the door's sensor as its state source") == true)
+        #expect(error?.message.contains("An opener without a sensor is a button") == true)
+        #expect(error.map { "\($0.location)" } == "8:9")
+    }
+
+    @Test func aPulseIsNeverRetainedNorRetried() {
+        let (_, result) = ConfigFixture.loadAction("id: dev\nlabel: Device\n" + Self.pulsed.replacing("payload: \"ON\"}", with: "payload: \"ON\", retain: true, qos: 1}"))
+        #expect(result.errors.map(\.message).filter { $0.contains("a pulse is sent once, at QoS 0 and never retained") }.count == 2)
+    }
+}
