@@ -26,17 +26,23 @@ declare -A MODULE=(
   [config]=BridgeCore [yaml]=BridgeCore [json]=BridgeCore [press]=BridgeCore
   [timestamp]=BridgeCore [http-date]=BridgeCore [retry-after]=BridgeCore [payload]=BridgeCore
   [sse]=CurlShell [http-request]=HTTPServer [id-file]=BridgeCore [discovery]=BridgeCore [watch]=BridgeCore
-  [unsafe-once]=BridgeCore
+  [unsafe-once]=BridgeCore [config-renders]=BridgeCore
 )
 # target -> largest input, in bytes.
 declare -A MAX_LEN=(
   [config]=4096 [yaml]=4096 [json]=4096 [press]=2048 [timestamp]=64 [http-date]=96 [retry-after]=160
   [payload]=2048 [sse]=4096 [http-request]=12000 [id-file]=8192 [discovery]=8192 [watch]=2048
-  [unsafe-once]=1024
+  [unsafe-once]=1024 [config-renders]=4096
 )
-ALL_TARGETS=(config yaml json press timestamp http-date retry-after payload sse http-request id-file discovery watch unsafe-once)
+ALL_TARGETS=(config yaml json press timestamp http-date retry-after payload sse http-request id-file discovery watch unsafe-once config-renders)
 # What --ci runs (every target; leave out one whose known crash is being fixed elsewhere).
 CI_TARGETS=("${ALL_TARGETS[@]}")
+
+# target -> sources compiled into the target beside it (a property checked
+# against the simulator's rules of the service; they import BridgeCore only).
+declare -A EXTRA_SOURCES=(
+  [config-renders]="Sources/AiviSim/SwitchboardValidator.swift Sources/AiviSim/SwitchboardTile.swift"
+)
 
 # module -> its sources for the fuzz build (CurlShell: only the pure SSE parser,
 # so no libcurl is needed).
@@ -73,8 +79,9 @@ build_module() {
 
 build_target() {
   local target=$1 module=${MODULE[$1]} binary=$OUT/bin$SUFFIX/$1 lib=$OUT/lib$SUFFIX/${MODULE[$1]}
-  local source=fuzz/targets/$target.swift support=(fuzz/targets/Support/FuzzInput.swift)
+  local source=fuzz/targets/$target.swift support=(fuzz/targets/Support/FuzzInput.swift) extra=()
   [[ $module == BridgeCore ]] && support+=(fuzz/targets/Support/ExampleBridge.swift)
+  [[ -n ${EXTRA_SOURCES[$target]:-} ]] && read -r -a extra <<<"${EXTRA_SOURCES[$target]}" && support+=("${extra[@]}")
   build_module "$module"
   if [[ -f $binary ]] && [[ -z $(find "$source" "${support[@]}" "$lib/lib$module.a" -newer "$binary" -print -quit) ]]; then
     return
