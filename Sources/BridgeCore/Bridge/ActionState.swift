@@ -18,8 +18,10 @@ public struct ActionState: Sendable, Equatable {
     /// Covers and locks: the last reading beyond on/off (what `watch` and the
     /// status page show as "opening", "jammed", ...); nil after plain on/off.
     public var lastReading: MessageVerdict?
-    /// Pulsed doors: the board clock of the last pulse sent.
+    /// Pulsed doors: the board clock of the last pulse sent (for the log).
     public var lastPulseAtMs: Int64?
+    /// Pulsed doors: inside the travel time of the last pulse (`BridgeTimer.pulseHold` ends it).
+    public var isPulseHeld = false
 
     public init() {}
 

@@ -145,7 +145,7 @@ extension Bridge {
             return
         case .send(let message):
             if let message { effects.append(.publishMQTT(message)) }
-            if action.pulse != nil { state.lastPulseAtMs = input.boardClockMs }
+            if action.pulse != nil { holdPulses(key, action, &state, input, &effects) }
         }
         effects.append(.log(.info, "press \(press.id) \(key): \(action.pulse == nil ? "command" : "pulse for") \(word) sent"))
         notePress(key, press, input, action.optimistic ? .confirmed(afterMs: 0) : .commanded)

@@ -121,6 +121,8 @@ extension Bridge {
         case .publishInterval(let slug):
             publishers[slug]?.isInPublishInterval = false
             publishIfNeeded(slug, &effects)
+        case .pulseHold(let key):
+            states[key]?.isPulseHeld = false
         case .confirm(let key):
             confirmTimedOut(key, input, &effects)
         case .silenceCheck:

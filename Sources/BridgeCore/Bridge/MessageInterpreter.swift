@@ -17,11 +17,12 @@ enum MessageInterpreter {
     static func stateVerdict(_ payload: ParsedPayload, _ source: StateSource) -> MessageVerdict {
         guard case .value(let value) = payload.reading(source.field) else { return absent(payload, source.field) }
         if source.isPosition { return positionVerdict(value, payload, source) }
-        if PayloadReader.matches(value, source.onValue) { return .on }
-        if PayloadReader.matches(value, source.offValue) { return .off }
+        // An empty word is none: a motion-only source (Tasmota's Direction) has no on or off.
+        if !source.onValue.isEmpty, PayloadReader.matches(value, source.onValue) { return .on }
+        if !source.offValue.isEmpty, PayloadReader.matches(value, source.offValue) { return .off }
         if let meaning = source.meanings.first(where: { PayloadReader.matches(value, $0.value) }) { return .reading(meaning.reading) }
         if let fault = source.protectiveOffValues.first(where: { PayloadReader.matches(value, $0) }) { return .protectiveOff(fault) }
-        let words = [source.onValue, source.offValue] + source.meanings.map(\.value)
+        let words = ([source.onValue, source.offValue] + source.meanings.map(\.value)).filter { !$0.isEmpty }
         return .notUnderstood(expectation(payload, field: source.field, values: words, got: value))
     }
 

@@ -149,6 +149,11 @@ public struct StateSource: Sendable, Equatable {
         self.isPosition = isPosition
     }
 
+    /// A source reading only words beyond on/off (a motion, Tasmota's Direction).
+    public static func words(topic: String, field: [String]?, _ meanings: [StateMeaning]) -> StateSource {
+        StateSource(topic: topic, field: field, onValue: "", offValue: "", meanings: meanings)
+    }
+
     /// A source reading a position in percent (0 = closed, anything above = open).
     public static func position(topic: String, field: [String]?) -> StateSource {
         StateSource(topic: topic, field: field, onValue: "", offValue: "", isPosition: true)
@@ -194,11 +199,20 @@ public struct ToggleCommand: Sendable, Equatable {
     public var topic: String
     public var payloadOn: String
     public var payloadOff: String
+    /// Where the off command goes when not to `topic` (Tasmota's `ShutterClose1`
+    /// beside `ShutterOpen1`).
+    public var offTopic: String?
 
-    public init(topic: String, payloadOn: String = "ON", payloadOff: String = "OFF") {
+    public init(topic: String, payloadOn: String = "ON", payloadOff: String = "OFF", offTopic: String? = nil) {
         self.topic = topic
         self.payloadOn = payloadOn
         self.payloadOff = payloadOff
+        self.offTopic = offTopic
+    }
+
+    /// The message that asks for `on`: QoS 1, never retained, never a toggle.
+    public func message(on: Bool) -> OutgoingMQTTMessage {
+        OutgoingMQTTMessage(topic: on ? topic : offTopic ?? topic, payload: on ? payloadOn : payloadOff, qos: 1, retain: false)
     }
 }
 

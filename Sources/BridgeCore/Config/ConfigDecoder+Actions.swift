@@ -142,6 +142,7 @@ extension ConfigDecoder {
         var command = preset
         if section.has("command_topic") {
             guard let topic = topic(section, "command_topic") else { return nil }
+            // One explicit topic takes both commands (a preset's separate off topic goes).
             command = ToggleCommand(topic: topic, payloadOn: preset?.payloadOn ?? device.defaultWords.payloadOn,
                                     payloadOff: preset?.payloadOff ?? device.defaultWords.payloadOff)
         }

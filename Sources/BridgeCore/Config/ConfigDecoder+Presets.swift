@@ -57,8 +57,8 @@ extension ConfigDecoder {
     /// `full_topic:` (Tasmota's FullTopic, when changed on the device); false on error.
     private mutating func decodeFullTopic(_ section: ConfigSection, preset: DevicePreset, into options: inout DevicePreset.Options) -> Bool {
         guard let node = section.value("full_topic") else { return true }
-        guard preset == .tasmota else {
-            error("'full_topic' \(section.place) only applies to the tasmota preset", at: node.location)
+        guard preset == .tasmota || preset == .tasmotaShutter else {
+            error("'full_topic' \(section.place) only applies to the tasmota and tasmota_shutter presets", at: node.location)
             return false
         }
         guard let text = node.scalar?.textValue, !text.isEmpty else {
@@ -75,6 +75,7 @@ extension ConfigDecoder {
 
     private static func topics(of expansion: DevicePreset.Expansion) -> [String] {
         expansion.stateSources.map(\.topic) + [expansion.command.topic, expansion.availability.topic]
+            + (expansion.command.offTopic.map { [$0] } ?? [])
             + (expansion.gatewayAvailability.map { [$0.topic] } ?? []) + (expansion.stateQuery.map { [$0.topic] } ?? [])
     }
 }

@@ -17,6 +17,13 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
     case shellyPlusLight = "shelly_plus_light"
     case esphome
     case esphomeLight = "esphome_light"
+    case zigbee2mqttCover = "zigbee2mqtt_cover"
+    case zigbee2mqttLock = "zigbee2mqtt_lock"
+    case esphomeCover = "esphome_cover"
+    case esphomeLock = "esphome_lock"
+    case shellyPlusCover = "shelly_plus_cover"
+    case shellyRoller = "shelly_roller"
+    case tasmotaShutter = "tasmota_shutter"
 
     /// What a preset sets for an action.
     public struct Expansion: Sendable, Equatable {
@@ -57,6 +64,13 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
         case .shellyPlusLight: return Self.shellyPlusLight(id: name, lightId: index)
         case .esphome: return Self.esphome(nodeAndName: name)
         case .esphomeLight: return Self.esphomeLight(nodeAndName: name)
+        case .zigbee2mqttCover: return Self.zigbee2mqttCover(name: name, channel: channel, base: options.zigbee2mqttBaseTopic)
+        case .zigbee2mqttLock: return Self.zigbee2mqttLock(name: name, channel: channel, base: options.zigbee2mqttBaseTopic)
+        case .esphomeCover: return Self.esphomeCover(nodeAndName: name)
+        case .esphomeLock: return Self.esphomeLock(nodeAndName: name)
+        case .shellyPlusCover: return Self.shellyPlusCover(id: name, coverId: index)
+        case .shellyRoller: return Self.shellyRoller(id: name, roller: index)
+        case .tasmotaShutter: return Self.tasmotaShutter(topic: name, channel: channel, fullTopic: options.tasmotaFullTopic)
         }
     }
 
@@ -64,25 +78,32 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
     func channelProblem(_ channel: Channel) -> String? {
         switch (self, channel) {
         case (_, .none): return nil
-        case (.zigbee2mqtt, .name(let name)) where !name.isEmpty: return nil
-        case (.zigbee2mqtt, .index(let index)):
+        case (.zigbee2mqtt, .name(let name)) where !name.isEmpty, (.zigbee2mqttCover, .name(let name)) where !name.isEmpty,
+             (.zigbee2mqttLock, .name(let name)) where !name.isEmpty:
+            return nil
+        case (.zigbee2mqtt, .index(let index)), (.zigbee2mqttCover, .index(let index)), (.zigbee2mqttLock, .index(let index)):
             return "is a number, but zigbee2mqtt endpoints are names: the payload's field 'state_l1' is 'channel: l1' "
                 + "('left', 'right', ... likewise); if the device really reports 'state_\(index)', write channel: \"\(index)\""
-        case (.zigbee2mqtt, _): return "must be the endpoint name, e.g. 'l2'"
+        case (.zigbee2mqtt, _), (.zigbee2mqttCover, _), (.zigbee2mqttLock, _): return "must be the endpoint name, e.g. 'l2'"
+        case (.tasmotaShutter, .index(let index)) where (1...16).contains(index): return nil
+        case (.tasmotaShutter, _): return "must be the shutter number, 1 to 16"
+        case (.shellyRoller, .index(let index)), (.shellyPlusCover, .index(let index)):
+            return (0...3).contains(index) ? nil : "must be the roller or cover index, 0 to 3"
+        case (.shellyRoller, _), (.shellyPlusCover, _): return "must be the roller or cover index, 0 to 3"
         case (.tasmota, .index(let index)) where (1...32).contains(index): return nil
         case (.tasmota, _): return "must be the relay number, 1 to 32"
         case (.shelly, .index(let index)), (.shellyPlus, .index(let index)),
              (.shellyLight, .index(let index)), (.shellyPlusLight, .index(let index)):
             return (0...15).contains(index) ? nil : "must be the relay index, 0 to 15"
         case (.shelly, _), (.shellyPlus, _), (.shellyLight, _), (.shellyPlusLight, _): return "must be the relay index, 0 to 15"
-        case (.esphome, _), (.esphomeLight, _):
+        case (.esphome, _), (.esphomeLight, _), (.esphomeCover, _), (.esphomeLock, _):
             return "does not apply to \(rawValue): name the entity in '\(rawValue): NODE/NAME'"
         }
     }
 
     /// Why the device name does not fit this preset, or nil.
     func nameProblem(_ name: String) -> String? {
-        guard self == .esphome || self == .esphomeLight else { return nil }
+        guard [.esphome, .esphomeLight, .esphomeCover, .esphomeLock].contains(self) else { return nil }
         guard let slash = name.lastIndex(of: "/"), slash != name.startIndex, name.index(after: slash) != name.endIndex else {
             return "must be 'NODE/NAME', the node and the entity's name"
         }

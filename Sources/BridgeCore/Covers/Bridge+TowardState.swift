@@ -27,9 +27,7 @@ extension Bridge {
                               + "to let it unlock); nothing sent, answering with its true state", .refused("this lock tile only locks"))
         }
         if let pulse = action.pulse { return pulseStep(pulse, action, state, nowMs: nowMs) }
-        guard let command = action.command else { return .send(nil) }
-        let payload = requestedOn ? command.payloadOn : command.payloadOff
-        return .send(OutgoingMQTTMessage(topic: command.topic, payload: payload, qos: 1, retain: false))
+        return .send(action.command?.message(on: requestedOn))
     }
 
     /// A pulse moves the door whichever way it goes: only when the sensed state
@@ -40,11 +38,20 @@ extension Bridge {
                               .refused("the door's sensor has not reported"))
         }
         let travelMs = action.effectiveTravelTimeMs
-        if let lastMs = state.lastPulseAtMs, nowMs.subtractingSaturating(lastMs) < travelMs {
-            return .answerNow(.info, "pulsed \(nowMs.subtractingSaturating(lastMs)) ms ago, inside its travel time "
+        if state.isPulseHeld {
+            let agoMs = state.lastPulseAtMs.map { max(0, nowMs.subtractingSaturating($0)) } ?? 0
+            return .answerNow(.info, "pulsed \(agoMs) ms ago, inside its travel time "
                               + "(\(travelMs) ms); not pulsed again, answering with its true state", .refused("pulsed inside its travel time"))
         }
         return .send(OutgoingMQTTMessage(topic: pulse.topic, payload: pulse.payload, qos: pulse.qos, retain: false))
+    }
+
+    /// After a pulse: no other one for the action's travel time.
+    func holdPulses(_ key: ActionKey, _ action: ActionConfig, _ state: inout ActionState, _ input: BridgeInput,
+                    _ effects: inout [BridgeEffect]) {
+        state.lastPulseAtMs = input.boardClockMs
+        state.isPulseHeld = true
+        effects.append(.startTimer(.pulseHold(key), afterMs: action.effectiveTravelTimeMs))
     }
 
     /// A jammed lock is logged once, until it reports something else.

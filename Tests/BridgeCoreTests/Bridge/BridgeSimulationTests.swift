@@ -10,6 +10,7 @@ import Testing
 /// `dedupe_margin_ms: 0`; margin 0 alone: below what `check` accepts, as the
 /// core must not rely on it). The bridge's estimate of the server's clock is
 /// off by up to ±1 s (a whole-second `Date`), drawn again at each restart.
+/// A garage widget adds covers, locks and a pulsed door (`SimulatedCovers`).
 @Suite("Seeded simulation of the core")
 struct BridgeSimulationTests {
     static let seeds: [UInt64] = Array(1...24)
@@ -56,10 +57,13 @@ struct SimulatedWorld {
     var violation: String?
     /// A scene press waiting for its answer: the board time it must come by.
     var sceneAnswerDueMs: Int64?
+    /// What the covers and locks last reported (issue 20's invariants).
+    var coverReports = SimulatedCovers.Reports()
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
         var config = BridgeConfig.sample
+        config.widgets.append(SimulatedCovers.widget)
         config.timing.minPublishIntervalMs = [200, 0, 1_000, 50][Int(seed % 4)]
         switch (seed / 4) % 3 {
         case 1: config.timing.dedupeCapacity = 16; config.timing.dedupeMarginMs = 0
@@ -133,9 +137,10 @@ struct SimulatedWorld {
             ("stat/fountain/RESULT", ["{\"POWER\":\"ON\"}", "{\"POWER\":\"OFF\"}", "{\"Dimmer\":3}"]),
             ("tele/fountain/LWT", ["Online", "Offline"]),
             ("home/scene/current", ["movie", "evening"]),
-        ]
+        ] + SimulatedCovers.messages
         let (topic, payloads) = choices[Int.random(in: 0..<choices.count, using: &random)]
         let payload = payloads[Int.random(in: 0..<payloads.count, using: &random)]
+        coverReports.note(topic, payload)
         feed(.mqttMessage(topic: topic, payload: Array(payload.utf8)))
     }
 
@@ -143,7 +148,7 @@ struct SimulatedWorld {
         let presses: [(String, String, String)] = [
             ("living-room", "fan", "toggle"), ("living-room", "fountain", "toggle"),
             ("living-room", "movie", "button"), ("living-room", "feed_cat", "button"), ("garden", "lamp", "toggle"),
-        ]
+        ] + SimulatedCovers.presses
         let (widget, action, kind) = presses[Int.random(in: 0..<presses.count, using: &random)]
         pressCounter += 1
         let id = "evt_\(pressCounter)"
@@ -210,6 +215,7 @@ struct SimulatedWorld {
         timers = [:]
         inFlight = [:]
         lastPatchStartMs = [:]
+        coverReports.lastPulseAtMs = nil   // a new run does not remember its pulses
         estimateErrorMs = Int64.random(in: -HTTPDate.uncertaintyMs...HTTPDate.uncertaintyMs, using: &random)
         bridge = Bridge(config: config, rememberedUnsafeEvents: persistedUnsafe, randomSeed: random.next())
         feed(.mqttConnected)
@@ -276,6 +282,7 @@ struct SimulatedWorld {
             if inFlight[request.slug] != nil { violation = "two PATCHes in flight for \(request.slug)" }
             inFlight[request.slug] = request
             checkPublishInterval(request)
+            if let broken = coverReports.check(body: request.body) { violation = broken }
         case .startTimer(let timer, let afterMs):
             timers[timer] = boardClockMs + afterMs
         case .cancelTimer(let timer):
@@ -291,7 +298,9 @@ struct SimulatedWorld {
                 unsafeRuns[eventId, default: 0] += 1
                 if unsafeRuns[eventId, default: 0] > 1 { violation = "unsafe press \(eventId) ran twice" }
             }
-        case .publishMQTT, .subscribe, .unsubscribe, .log, .observe, .openEventStream:
+        case .publishMQTT(let message):
+            if let broken = coverReports.check(publish: message, monotonicMs: monotonicMs) { violation = broken }
+        case .subscribe, .unsubscribe, .log, .observe, .openEventStream:
             break
         }
     }

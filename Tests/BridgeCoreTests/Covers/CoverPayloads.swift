@@ -1,0 +1,64 @@
+/// Payloads of real covers and locks, each with where it comes from.
+enum CoverPayloads {
+    // MARK: zigbee2mqtt (Koenkk/zigbee-herdsman-converters src/converters/fromZigbee.ts)
+
+    /// `cover_position_tilt`: `position` is 100 - currentPositionLiftPercentage, `state` "CLOSE" at lift 100, else "OPEN".
+    static let z2mCoverOpen = #"{"linkquality":120,"position":100,"state":"OPEN"}"#
+    static let z2mCoverClosed = #"{"linkquality":120,"position":0,"state":"CLOSE"}"#
+    static let z2mCoverPartWay = #"{"linkquality":120,"position":47,"state":"OPEN"}"#
+    /// src/devices/tuya.ts cover datapoint 1: `lookup({OPEN: enum(0), STOP: enum(1), CLOSE: enum(2)})`.
+    static let z2mTuyaStopped = #"{"position":47,"state":"STOP"}"#
+    /// A vendor's window-covering converter: `moving` "closing" also sets `state` "CLOSE" while it moves.
+    static let z2mMovingClosing = #"{"moving":"closing","state":"CLOSE"}"#
+    /// src/devices/bosch.ts shutter: `motor_state` enum stopped / opening / closing beside `e.cover_position()`.
+    static let z2mMotorClosing = #"{"motor_state":"closing","position":60,"state":"OPEN"}"#
+    static let z2mMotorStoppedClosed = #"{"motor_state":"stopped","position":0,"state":"CLOSE"}"#
+    /// `lock`: `state` = lockState 1 ? "LOCK" : "UNLOCK"; `lock_state` = ["not_fully_locked", "locked", "unlocked"][lockState].
+    static let z2mLockLocked = #"{"lock_state":"locked","state":"LOCK","battery":87}"#
+    static let z2mLockNotFully = #"{"lock_state":"not_fully_locked","state":"UNLOCK","battery":87}"#
+    static let z2mLockUnlocked = #"{"lock_state":"unlocked","state":"UNLOCK","battery":87}"#
+
+    // MARK: ESPHome (esphome/esphome esphome/components/mqtt/mqtt_cover.cpp, mqtt_lock.cpp)
+
+    /// mqtt_cover.cpp `publish_state()`: without position support `open` / `closed` / `unknown` on
+    /// `NODE/cover/NAME/state`; with it, `value_accuracy_to_string(roundf(position * 100), 0)` on `.../position/state`.
+    static let esphomeCoverOpen = "open"
+    static let esphomeCoverClosed = "closed"
+    static let esphomeCoverUnknown = "unknown"
+    static let esphomeCoverPosition = "47"
+    /// mqtt_lock.cpp publishes `lock_state_to_string()` (lock.cpp): LOCKED, UNLOCKED, JAMMED, LOCKING, UNLOCKING, UNKNOWN.
+    static let esphomeLockLocked = "LOCKED"
+    static let esphomeLockJammed = "JAMMED"
+    static let esphomeLockLocking = "LOCKING"
+
+    // MARK: Shelly gen1 (shelly-api-docs.shelly.cloud/gen1 Shelly 2.5 MQTT, roller mode)
+
+    /// `shellies/<id>/roller/0`: "open, close or stop"; `.../roller/0/pos`: "0-100, -1 if not calibrated".
+    static let shellyRollerClose = "close"
+    static let shellyRollerStop = "stop"
+    static let shellyRollerPosClosed = "0"
+    static let shellyRollerPosUncalibrated = "-1"
+
+    // MARK: Shelly gen2/gen3 (shelly-api-docs.shelly.cloud/gen2/ComponentsAndServices/Cover, Cover.GetStatus)
+
+    /// `state` open/closed/opening/closing/stopped/calibrating; `current_pos` only with `pos_control: true`.
+    static let shellyPlusCoverStopped =
+        #"{"id":0,"source":"WS_in","state":"stopped","apower":0.0,"voltage":231.6,"current":0.000,"pf":0.00,"freq":50.0,"aenergy":{"total":0.003,"by_minute":[0,0,0],"minute_ts":1654511260},"temperature":{"tC":41.6,"tF":106.9},"pos_control":true,"last_direction":"open","current_pos":47}"#
+    static let shellyPlusCoverUncalibrated =
+        #"{"id":0,"source":"init","state":"stopped","apower":0.0,"voltage":231.6,"current":0.000,"pf":0.00,"freq":50.0,"aenergy":{"total":0.000,"by_minute":[0,0,0],"minute_ts":1654511260},"temperature":{"tC":40.1,"tF":104.2},"pos_control":false}"#
+    static let shellyPlusCoverClosed =
+        #"{"id":0,"source":"limit_switch","state":"closed","apower":0.0,"pos_control":true,"last_direction":"close","current_pos":0}"#
+    /// gen2/General/Notifications: NotifyStatus carries the changed part of `cover:0`.
+    static let shellyPlusNotifyClosing =
+        #"{"src":"shellyplus2pm-485519a1ff8c","dst":"shellyplus2pm-485519a1ff8c/events","method":"NotifyStatus","params":{"ts":1654511286.55,"cover:0":{"id":0,"state":"closing"}}}"#
+    static let shellyPlusNotifyClosed =
+        #"{"src":"shellyplus2pm-485519a1ff8c","dst":"shellyplus2pm-485519a1ff8c/events","method":"NotifyStatus","params":{"ts":1654511301.02,"cover:0":{"id":0,"current_pos":0,"state":"closed"}}}"#
+
+    // MARK: Tasmota (arendst/Tasmota tasmota/tasmota_xdrv_driver/xdrv_27_shutter.ino, ShutterReportPosition)
+
+    /// `"Shutter%d":{"Position":%d,"Direction":%d,"Target":%d,"Tilt":%d}` in RESULT while moving and at rest.
+    static let tasmotaShutterClosing = #"{"Shutter1":{"Position":60,"Direction":-1,"Target":0,"Tilt":0}}"#
+    static let tasmotaShutterClosed = #"{"Shutter1":{"Position":0,"Direction":0,"Target":0,"Tilt":0}}"#
+    /// The same object in telemetry (`tele/T/SENSOR`).
+    static let tasmotaSensorOpen = #"{"Time":"2024-03-02T10:11:12","Shutter1":{"Position":100,"Direction":0,"Target":100,"Tilt":0}}"#
+}

@@ -1,0 +1,153 @@
+import Testing
+@testable import BridgeCore
+
+/// Issue 20 section 5: each cover and lock preset on what its firmware sends
+/// (`CoverPayloads` names the sources).
+@Suite("Cover and lock presets read what real firmware sends")
+struct CoverPresetTests {
+    struct Situation: Sendable, CustomStringConvertible {
+        var name: String
+        var action: String
+        var messages: [(String, String)]
+        var isOn: Bool?
+        var shownOn: Bool
+        var motion: Motion = .none
+        var description: String { name }
+    }
+
+    static let situations: [Situation] = [
+        Situation(name: "z2m cover open", action: "zigbee2mqtt_cover: garage", messages: [("zigbee2mqtt/garage", CoverPayloads.z2mCoverOpen)], isOn: true, shownOn: true),
+        Situation(name: "z2m cover closed", action: "zigbee2mqtt_cover: garage", messages: [("zigbee2mqtt/garage", CoverPayloads.z2mCoverClosed)], isOn: false, shownOn: false),
+        Situation(name: "z2m cover part-way", action: "zigbee2mqtt_cover: garage", messages: [("zigbee2mqtt/garage", CoverPayloads.z2mCoverPartWay)], isOn: true, shownOn: true),
+        Situation(name: "z2m Tuya STOP", action: "zigbee2mqtt_cover: blind", messages: [("zigbee2mqtt/blind", CoverPayloads.z2mTuyaStopped)], isOn: true, shownOn: true),
+        Situation(name: "z2m moving closing with state CLOSE is not closed", action: "zigbee2mqtt_cover: blind",
+                  messages: [("zigbee2mqtt/blind", CoverPayloads.z2mMovingClosing)], isOn: true, shownOn: true, motion: .towardOff),
+        Situation(name: "z2m falling position", action: "zigbee2mqtt_cover: blind",
+                  messages: [("zigbee2mqtt/blind", CoverPayloads.z2mCoverOpen), ("zigbee2mqtt/blind", CoverPayloads.z2mCoverPartWay)],
+                  isOn: true, shownOn: true, motion: .towardOff),
+        Situation(name: "z2m Bosch motor closing", action: "zigbee2mqtt_cover: shutter",
+                  messages: [("zigbee2mqtt/shutter", CoverPayloads.z2mMotorClosing)], isOn: true, shownOn: true, motion: .towardOff),
+        Situation(name: "z2m Bosch stopped closed", action: "zigbee2mqtt_cover: shutter",
+                  messages: [("zigbee2mqtt/shutter", CoverPayloads.z2mMotorClosing), ("zigbee2mqtt/shutter", CoverPayloads.z2mMotorStoppedClosed)],
+                  isOn: false, shownOn: false),
+        Situation(name: "z2m lock locked", action: "zigbee2mqtt_lock: front", messages: [("zigbee2mqtt/front", CoverPayloads.z2mLockLocked)], isOn: true, shownOn: true),
+        Situation(name: "z2m lock not fully locked", action: "zigbee2mqtt_lock: front",
+                  messages: [("zigbee2mqtt/front", CoverPayloads.z2mLockLocked), ("zigbee2mqtt/front", CoverPayloads.z2mLockNotFully)], isOn: false, shownOn: false),
+        Situation(name: "z2m lock unlocked", action: "zigbee2mqtt_lock: front", messages: [("zigbee2mqtt/front", CoverPayloads.z2mLockUnlocked)], isOn: false, shownOn: false),
+        Situation(name: "ESPHome cover open", action: "esphome_cover: garage/door", messages: [("garage/cover/door/state", CoverPayloads.esphomeCoverOpen)], isOn: true, shownOn: true),
+        Situation(name: "ESPHome cover closed", action: "esphome_cover: garage/door", messages: [("garage/cover/door/state", CoverPayloads.esphomeCoverClosed)], isOn: false, shownOn: false),
+        Situation(name: "ESPHome cover unknown is not closed", action: "esphome_cover: garage/door",
+                  messages: [("garage/cover/door/state", CoverPayloads.esphomeCoverClosed), ("garage/cover/door/state", CoverPayloads.esphomeCoverUnknown)],
+                  isOn: nil, shownOn: true),
+        Situation(name: "ESPHome cover position", action: "esphome_cover: garage/door",
+                  messages: [("garage/cover/door/position/state", CoverPayloads.esphomeCoverPosition)], isOn: true, shownOn: true),
+        Situation(name: "ESPHome lock locked", action: "esphome_lock: hall/front", messages: [("hall/lock/front/state", CoverPayloads.esphomeLockLocked)], isOn: true, shownOn: true),
+        Situation(name: "ESPHome lock jammed", action: "esphome_lock: hall/front",
+                  messages: [("hall/lock/front/state", CoverPayloads.esphomeLockLocked), ("hall/lock/front/state", CoverPayloads.esphomeLockJammed)], isOn: false, shownOn: false),
+        Situation(name: "ESPHome lock locking", action: "esphome_lock: hall/front",
+                  messages: [("hall/lock/front/state", CoverPayloads.esphomeLockLocking)], isOn: false, shownOn: false, motion: .towardOn),
+        Situation(name: "Shelly roller closing", action: "shelly_roller: shellyswitch25-AB12",
+                  messages: [("shellies/shellyswitch25-AB12/roller/0", CoverPayloads.shellyRollerClose)], isOn: true, shownOn: true, motion: .towardOff),
+        Situation(name: "Shelly roller closed", action: "shelly_roller: shellyswitch25-AB12",
+                  messages: [("shellies/shellyswitch25-AB12/roller/0", CoverPayloads.shellyRollerStop),
+                             ("shellies/shellyswitch25-AB12/roller/0/pos", CoverPayloads.shellyRollerPosClosed)], isOn: false, shownOn: false),
+        Situation(name: "Shelly roller uncalibrated is never closed", action: "shelly_roller: shellyswitch25-AB12",
+                  messages: [("shellies/shellyswitch25-AB12/roller/0", CoverPayloads.shellyRollerStop),
+                             ("shellies/shellyswitch25-AB12/roller/0/pos", CoverPayloads.shellyRollerPosUncalibrated)], isOn: nil, shownOn: true),
+        Situation(name: "Shelly gen2 stopped part-way", action: "shelly_plus_cover: shellyplus2pm-485519a1ff8c",
+                  messages: [("shellyplus2pm-485519a1ff8c/status/cover:0", CoverPayloads.shellyPlusCoverStopped)], isOn: true, shownOn: true),
+        Situation(name: "Shelly gen2 uncalibrated stopped", action: "shelly_plus_cover: shellyplus2pm-485519a1ff8c",
+                  messages: [("shellyplus2pm-485519a1ff8c/status/cover:0", CoverPayloads.shellyPlusCoverUncalibrated)], isOn: true, shownOn: true),
+        Situation(name: "Shelly gen2 closed", action: "shelly_plus_cover: shellyplus2pm-485519a1ff8c",
+                  messages: [("shellyplus2pm-485519a1ff8c/status/cover:0", CoverPayloads.shellyPlusCoverClosed)], isOn: false, shownOn: false),
+        Situation(name: "Shelly gen2 NotifyStatus closing then closed", action: "shelly_plus_cover: shellyplus2pm-485519a1ff8c",
+                  messages: [("shellyplus2pm-485519a1ff8c/events/rpc", CoverPayloads.shellyPlusNotifyClosing),
+                             ("shellyplus2pm-485519a1ff8c/events/rpc", CoverPayloads.shellyPlusNotifyClosed)], isOn: false, shownOn: false),
+        Situation(name: "Shelly gen2 NotifyStatus closing", action: "shelly_plus_cover: shellyplus2pm-485519a1ff8c",
+                  messages: [("shellyplus2pm-485519a1ff8c/events/rpc", CoverPayloads.shellyPlusNotifyClosing)], isOn: true, shownOn: true, motion: .towardOff),
+        Situation(name: "Tasmota shutter closing", action: "tasmota_shutter: blinds",
+                  messages: [("stat/blinds/RESULT", CoverPayloads.tasmotaShutterClosing)], isOn: true, shownOn: true, motion: .towardOff),
+        Situation(name: "Tasmota shutter closed", action: "tasmota_shutter: blinds",
+                  messages: [("stat/blinds/RESULT", CoverPayloads.tasmotaShutterClosing), ("stat/blinds/RESULT", CoverPayloads.tasmotaShutterClosed)],
+                  isOn: false, shownOn: false),
+        Situation(name: "Tasmota shutter SENSOR", action: "tasmota_shutter: blinds",
+                  messages: [("tele/blinds/SENSOR", CoverPayloads.tasmotaSensorOpen)], isOn: true, shownOn: true),
+        Situation(name: "Tasmota SHUTTER1 raw", action: "tasmota_shutter: blinds", messages: [("stat/blinds/SHUTTER1", "0")], isOn: false, shownOn: false),
+        Situation(name: "Tasmota shutter 2 ignores shutter 1", action: "tasmota_shutter: blinds\nchannel: 2",
+                  messages: [("stat/blinds/RESULT", CoverPayloads.tasmotaShutterClosed)], isOn: nil, shownOn: true),
+    ]
+
+    @Test(arguments: situations)
+    func situation(_ situation: Situation) throws {
+        var harness = try BridgeHarness(action: situation.action, states: [])
+        var warnings: [String] = []
+        for (topic, payload) in situation.messages {
+            let effects = harness.message(topic, payload)
+            warnings += effects.logTexts.filter { $0.0 == .warning && $0.1.contains("ignoring payload") }.map(\.1)
+            harness.ackAll(effects)
+        }
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(harness.device.isOn == situation.isOn)
+        #expect(harness.device.motion == situation.motion)
+        #expect(harness.bridge.renderedBody(slug: "home")?.contains(situation.shownOn ? #""on":true"# : #""on":false"#) == true)
+    }
+
+    struct Command: Sendable, CustomStringConvertible {
+        var action: String
+        var state: (String, String)
+        var value: Bool
+        var topic: String
+        var payload: String
+        var description: String { "\(action) \(value)" }
+    }
+
+    /// Each preset's open/close and lock/unlock command, exactly.
+    static let commands: [Command] = [
+        Command(action: "zigbee2mqtt_cover: garage", state: ("zigbee2mqtt/garage", CoverPayloads.z2mCoverOpen), value: false,
+                topic: "zigbee2mqtt/garage/set", payload: #"{"state":"CLOSE"}"#),
+        Command(action: "zigbee2mqtt_cover: garage", state: ("zigbee2mqtt/garage", CoverPayloads.z2mCoverClosed), value: true,
+                topic: "zigbee2mqtt/garage/set", payload: #"{"state":"OPEN"}"#),
+        Command(action: "zigbee2mqtt_lock: front", state: ("zigbee2mqtt/front", CoverPayloads.z2mLockUnlocked), value: true,
+                topic: "zigbee2mqtt/front/set", payload: #"{"state":"LOCK"}"#),
+        Command(action: "zigbee2mqtt_lock: front\nallow_unlock: true", state: ("zigbee2mqtt/front", CoverPayloads.z2mLockLocked), value: false,
+                topic: "zigbee2mqtt/front/set", payload: #"{"state":"UNLOCK"}"#),
+        Command(action: "esphome_cover: garage/door", state: ("garage/cover/door/state", "open"), value: false,
+                topic: "garage/cover/door/command", payload: "CLOSE"),
+        Command(action: "esphome_lock: hall/front", state: ("hall/lock/front/state", "UNLOCKED"), value: true,
+                topic: "hall/lock/front/command", payload: "LOCK"),
+        Command(action: "shelly_plus_cover: p2", state: ("p2/status/cover:0", CoverPayloads.shellyPlusCoverStopped), value: false,
+                topic: "p2/command/cover:0", payload: "close"),
+        Command(action: "shelly_roller: s25", state: ("shellies/s25/roller/0/pos", "100"), value: false,
+                topic: "shellies/s25/roller/0/command", payload: "close"),
+        Command(action: "tasmota_shutter: blinds", state: ("stat/blinds/RESULT", CoverPayloads.tasmotaSensorOpen), value: false,
+                topic: "cmnd/blinds/ShutterClose1", payload: ""),
+        Command(action: "tasmota_shutter: blinds\nchannel: 2", state: ("stat/blinds/SHUTTER2", "0"), value: true,
+                topic: "cmnd/blinds/ShutterOpen2", payload: ""),
+    ]
+
+    @Test(arguments: commands)
+    func command(_ command: Command) throws {
+        var harness = try BridgeHarness(action: command.action, states: [command.state])
+        let sent = harness.press(command.value, id: "evt_1").outgoing
+        #expect(sent.map(\.topic) == [command.topic])
+        #expect(sent.map { String(decoding: $0.payload, as: UTF8.self) } == [command.payload])
+        #expect(sent.map(\.qos) == [1])
+        #expect(sent.map(\.retain) == [false])
+    }
+
+    @Test func presetsAskForStateAtConnect() throws {
+        let yaml = ConfigFixture.withAction("id: a\nlabel: A\ntasmota_shutter: blinds")
+            + "      - id: b\n        label: B\n        zigbee2mqtt_cover: garage\n"
+        let config = try #require(ConfigLoader.load(text: yaml, fileName: "bridge.yaml").config)
+        var bridge = Bridge(config: config)
+        let published = bridge.handle(BridgeInput(.mqttConnected, boardClockMs: 1)).compactMap { effect -> String? in
+            if case .publishMQTT(let message) = effect { "\(message.topic) \(String(decoding: message.payload, as: UTF8.self))" } else { nil }
+        }
+        #expect(published.sorted() == ["cmnd/blinds/ShutterPosition1 ", "zigbee2mqtt/garage/get {\"position\":\"\"}"])
+    }
+
+    @Test func aPresetsDeviceCannotBeContradicted() {
+        let (_, result) = ConfigFixture.loadAction("id: dev\nlabel: Device\nesphome_lock: hall/front\ndevice: cover")
+        #expect(result.errors.map(\.message) == ["'device' in action 'dev' is 'cover', but 'esphome_lock' drives a lock; remove 'device'"])
+    }
+}
