@@ -44,14 +44,25 @@ final class ConnectionSocket: Sendable {
     }
 
     /// Writes all of `bytes`; false when the peer is gone or stalled past the timeout.
-    func send(_ bytes: [UInt8]) -> Bool {
+    /// `stalled(true)` is called when the write has to wait for the peer to read (its
+    /// buffers are full: a client that pipelines and never reads), `stalled(false)`
+    /// when it no longer waits, so the server can count such a connection as idle.
+    func send(_ bytes: [UInt8], stalled: (Bool) -> Void = { _ in }) -> Bool {
         var offset = 0
+        var isStalled = false
+        defer { if isStalled { stalled(false) } }
         while offset < bytes.count {
+            // Without waiting first; once stalled, waiting up to the socket's write timeout.
+            let flags = Int32(MSG_NOSIGNAL) | (isStalled ? 0 : Int32(MSG_DONTWAIT))
             let written = bytes.withUnsafeBytes { raw in
-                Glibc.send(fileDescriptor, raw.baseAddress.map { $0 + offset }, bytes.count - offset,
-                           Int32(MSG_NOSIGNAL))
+                Glibc.send(fileDescriptor, raw.baseAddress.map { $0 + offset }, bytes.count - offset, flags)
             }
             if written < 0 && errno == EINTR { continue }
+            if written < 0, !isStalled, errno == EAGAIN || errno == EWOULDBLOCK {
+                isStalled = true
+                stalled(true)
+                continue
+            }
             guard written > 0 else { return false }
             offset += written
         }

@@ -22,6 +22,10 @@ final class HTTPRequestReader {
         self.limits = limits
     }
 
+    /// Whether bytes after the request just read have already arrived: the client
+    /// sent its next request without waiting for the answer (pipelining).
+    var hasBufferedBytes: Bool { !buffer.isEmpty }
+
     func next() -> Outcome {
         switch readHead() {
         case .failure(let error): return error.outcome

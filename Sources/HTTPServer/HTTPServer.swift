@@ -17,15 +17,25 @@ public final class HTTPServer: Sendable {
         var isStopping = false
         var isAcceptLoopRunning = true
         var connections: [Int: ConnectionSocket] = [:]
-        /// Since when each connection has been waiting for a request (absent: busy).
+        /// Since when each connection has been waiting for a request (absent: not waiting).
         var waitingSinceMs: [Int: Int64] = [:]
+        /// Since when each connection's client has not been reading its answers: an
+        /// answer blocked in `send` (its buffers are full), or requests sent behind
+        /// one another without waiting for the answers (pipelining). Evicted first.
+        var notReadingSinceMs: [Int: Int64] = [:]
         var nextConnectionId = 0
 
-        /// Takes the connection that has waited longest for a request out of the table.
-        mutating func removeLongestWaiting() -> ConnectionSocket? {
-            guard let (connectionId, _) = waitingSinceMs.min(by: { ($0.value, $0.key) < ($1.value, $1.key) }) else { return nil }
+        /// Takes the connection to evict out of the table: the one whose client has
+        /// not read the longest, else the one that has waited longest for a request.
+        mutating func removeLongestIdle() -> ConnectionSocket? {
+            guard let connectionId = Self.oldest(notReadingSinceMs) ?? Self.oldest(waitingSinceMs) else { return nil }
             waitingSinceMs[connectionId] = nil
+            notReadingSinceMs[connectionId] = nil
             return connections.removeValue(forKey: connectionId)
+        }
+
+        private static func oldest(_ sinceMs: [Int: Int64]) -> Int? {
+            sinceMs.min(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key
         }
     }
 
@@ -99,8 +109,8 @@ public final class HTTPServer: Sendable {
         let connectionId = state.withLock { state -> Int? in
             guard !state.isStopping else { return nil }
             if state.connections.count >= configuration.maxConnections {
-                guard configuration.evictsOldestIdleWhenFull, let longestWaiting = state.removeLongestWaiting() else { return nil }
-                evicted = longestWaiting
+                guard configuration.evictsOldestIdleWhenFull, let longestIdle = state.removeLongestIdle() else { return nil }
+                evicted = longestIdle
             }
             state.nextConnectionId += 1
             state.connections[state.nextConnectionId] = socket
@@ -127,6 +137,18 @@ public final class HTTPServer: Sendable {
         }
     }
 
+    /// Marks the client as not reading its answers (keeping since when), or as reading.
+    private func markNotReading(_ connectionId: Int, _ isNotReading: Bool) {
+        state.withLock { state in
+            guard state.connections[connectionId] != nil else { return }
+            if !isNotReading {
+                state.notReadingSinceMs[connectionId] = nil
+            } else if state.notReadingSinceMs[connectionId] == nil {
+                state.notReadingSinceMs[connectionId] = MonotonicMilliseconds.now()
+            }
+        }
+    }
+
     private func refuseBusy(_ socket: ConnectionSocket) {
         let response = HTTPResponse.text(503, "too many connections\n")
         _ = socket.send(HTTPResponseWriter.head(of: response, keepAlive: false) + response.body)
@@ -138,6 +160,7 @@ public final class HTTPServer: Sendable {
         state.withLock { state in
             if state.connections[connectionId] === socket { state.connections[connectionId] = nil }
             state.waitingSinceMs[connectionId] = nil
+            state.notReadingSinceMs[connectionId] = nil
         }
     }
 
@@ -148,6 +171,8 @@ public final class HTTPServer: Sendable {
             markWaiting(connectionId, true)
             let outcome = reader.next()
             markWaiting(connectionId, false)
+            let isPipelining = reader.hasBufferedBytes
+            markNotReading(connectionId, isPipelining)
             switch outcome {
             case .closed:
                 return
@@ -156,22 +181,25 @@ public final class HTTPServer: Sendable {
                 _ = socket.send(HTTPResponseWriter.head(of: response, keepAlive: false) + response.body)
                 return
             case .request(let request):
-                guard answer(request, on: socket) else { return }
+                // An answer blocked in send: its client is not reading either.
+                let stalled = { [self] (isStalled: Bool) in markNotReading(connectionId, isStalled || isPipelining) }
+                guard answer(request, on: socket, stalled: stalled) else { return }
             }
         }
     }
 
     /// Runs the handler and writes its reply; true when the connection stays open.
-    private func answer(_ request: HTTPRequest, on socket: ConnectionSocket) -> Bool {
+    /// `stalled` hears when the reply waits for the client to read it.
+    private func answer(_ request: HTTPRequest, on socket: ConnectionSocket, stalled: (Bool) -> Void) -> Bool {
         switch handler(request) {
         case .response(let response):
             let keepAlive = request.wantsKeepAlive
             let body = request.method == "HEAD" ? [] : response.body
-            guard socket.send(HTTPResponseWriter.head(of: response, keepAlive: keepAlive) + body) else { return false }
+            guard socket.send(HTTPResponseWriter.head(of: response, keepAlive: keepAlive) + body, stalled: stalled) else { return false }
             return keepAlive
         case .stream(let status, let headers, let body):
             let head = HTTPResponseWriter.streamHead(status: status, headers: headers)
-            guard socket.send(head) else { return false }
+            guard socket.send(head, stalled: stalled) else { return false }
             let stream = HTTPResponseStream(socket: socket, isServerStopping: { [self] in isStopping })
             body(stream)
             stream.finish()

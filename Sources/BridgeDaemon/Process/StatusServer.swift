@@ -6,8 +6,9 @@ import ShellSupport
 /// view, `/healthz`, `/metrics`) on the project's bounded HTTP server, when the config asks.
 final class StatusServer: Sendable {
     /// Status requests are small; a LAN client gets little room. When every
-    /// connection is taken, the one that has waited longest for a request is
-    /// closed for the newcomer (slowloris clients cannot starve `/healthz`).
+    /// connection is taken, the one that has waited longest for a request, or for
+    /// its client to read an answer, is closed for the newcomer (slowloris clients,
+    /// and clients that pipeline requests and never read, cannot starve `/healthz`).
     static let maxConnections = 32
     static let maxHeaderBytes = 8 * 1024
     /// The whole request head must arrive within this.
