@@ -1,9 +1,9 @@
 extension Bridge {
-    mutating func mqttConnected(_ effects: inout [BridgeEffect]) {
+    mutating func mqttConnected(_ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         isMQTTConnected = true
         effects.append(.log(.info, "mqtt connected; subscribing to \(topicIndex.topics.count) topics"))
         if !topicIndex.topics.isEmpty { effects.append(.subscribe(topicIndex.topics)) }
-        askDevicesForState(actionsByKey.keys.sorted(), &effects)
+        askDevicesForState(actionsByKey.keys.sorted(), input, &effects)
         guard !isSettled else { return }
         if allTogglesKnown {
             settle(&effects)
@@ -17,12 +17,32 @@ extension Bridge {
         effects.append(.log(.warning, "mqtt disconnected; presses that need a command are refused until it is back"))
     }
 
-    /// Sends the state queries of devices that do not retain their state.
-    mutating func askDevicesForState(_ keys: [ActionKey], _ effects: inout [BridgeEffect]) {
+    /// Sends the state queries of devices that do not retain their state, once per
+    /// device (actions sharing a query share its sending).
+    mutating func askDevicesForState(_ keys: [ActionKey], _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        var asked: Set<StateQueryPacer.QueryKey> = []
         for key in keys {
-            guard let query = actionsByKey[key]?.stateQuery else { continue }
+            guard let query = actionsByKey[key]?.stateQuery, asked.insert(StateQueryPacer.QueryKey(query)).inserted else { continue }
+            stateQueries.noteSent(query, atMs: input.boardClockMs)
             effects.append(.publishMQTT(OutgoingMQTTMessage(topic: query.topic, payload: query.payload, qos: query.qos)))
         }
+    }
+
+    /// A device (or its gateway) said again that it is online: it may have restarted
+    /// with another state (a Shelly's relay off after a power cut), so it is asked,
+    /// at most once every `StateQueryPacer.minSpacingMs`. The first word heard is
+    /// not a return: the connect's queries cover it.
+    mutating func askReturningDevice(_ key: ActionKey, before: ActionState, after: ActionState, role: TopicIndex.Role,
+                                     _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        let (was, now): (Bool?, Bool?) = switch role {
+        case .availability: (before.isAvailable, after.isAvailable)
+        case .gatewayAvailability: (before.isGatewayAvailable, after.isGatewayAvailable)
+        default: (nil, nil)
+        }
+        guard isMQTTConnected, was != nil, now == true, let query = actionsByKey[key]?.stateQuery,
+              stateQueries.takeIfDue(query, atMs: input.boardClockMs) else { return }
+        effects.append(.log(.debug, "action '\(key.actionId)' (widget \(key.slug)): its device is online again; asking its state"))
+        effects.append(.publishMQTT(OutgoingMQTTMessage(topic: query.topic, payload: query.payload, qos: query.qos)))
     }
 
     /// True when every toggle that reports its state has done so (or is known
@@ -133,6 +153,7 @@ extension Bridge {
             noteJammed(key, verdict, &effects)
         }
         states[key] = state
+        askReturningDevice(key, before: before, after: state, role: listener.role, input, &effects)
         resolvePendingPress(key, input, &effects)
         return states[key] != before
     }

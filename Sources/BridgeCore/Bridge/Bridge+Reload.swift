@@ -14,7 +14,8 @@ extension Bridge {
         let removed = oldTopics.subtracting(newTopics).sorted()
         if !removed.isEmpty { effects.append(.unsubscribe(removed)) }
         if !added.isEmpty, isMQTTConnected { effects.append(.subscribe(added)) }
-        if isMQTTConnected { askDevicesForState(changedKeys, &effects) }
+        stateQueries.keepOnly(actionsByKey.values)
+        if isMQTTConnected { askDevicesForState(changedKeys, input, &effects) }
         effects.append(.log(.info, "config reloaded: \(newConfig.widgets.count) widgets, \(actionsByKey.count) actions, +\(added.count)/-\(removed.count) topics"))
         for slug in widgetsBySlug.keys.sorted() {
             // A permanent refusal may be what the new config fixes: try again now.

@@ -41,6 +41,8 @@ public struct Bridge: Sendable {
     /// whatever the number of listeners (what the tests count).
     var payloadJSONParseCount = 0
     var payloadFieldLookupCount = 0
+    /// When each device was last asked for its state (a device coming back is asked once).
+    var stateQueries = StateQueryPacer()
     /// Where the event stream is in its start-up (see `Bridge+EventStreamOpening`).
     var eventStreamOpening = EventStreamOpening.notStarted
     /// What happened, for the status page (`snapshot(serverClockOffsetMs:)`).
@@ -67,7 +69,7 @@ public struct Bridge: Sendable {
         switch input.event {
         case .started: started(&effects)
         case .mqttConnected:
-            mqttConnected(&effects)
+            mqttConnected(input, &effects)
             openEventStreamOnceMQTTIsUp(&effects)
         case .mqttDisconnected: mqttDisconnected(&effects)
         case .mqttMessage(let topic, let payload): mqttMessage(topic, payload, input, &effects)
