@@ -23,7 +23,7 @@ extension MQTTClient {
             if speaksV5 { state.hasConnectedWithV5 = true }
             state.failedAttempts = 0
             state.lastReportedReason = nil
-            return state.subscriptions
+            return state.subscriptions.values.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
         for topic in topics {
             mosquitto_subscribe(current, nil, topic, settings.subscribedQoS.rawValue)

@@ -105,12 +105,17 @@ public final class MQTTClient: Sendable {
     }
 
     /// Replaces the set of subscribed topics (filters). Kept for every reconnect and
-    /// applied at once when connected.
-    public func setSubscriptions(_ topics: Set<String>) throws {
+    /// applied at once when connected. Topics are told apart by their UTF-8 bytes,
+    /// as the broker does (`café` NFC and NFD are two subscriptions), never by
+    /// Swift's `String ==`, which would merge them.
+    public func setSubscriptions<Topics: Sequence>(_ topics: Topics) throws where Topics.Element == String {
+        let wanted = Dictionary(topics.map { (Array($0.utf8), $0) }, uniquingKeysWith: { first, _ in first })
         try handle.withLock { current in
             let (added, removed, isConnected) = state.withLock { state in
-                defer { state.subscriptions = topics }
-                return (topics.subtracting(state.subscriptions), state.subscriptions.subtracting(topics), state.isConnected)
+                defer { state.subscriptions = wanted }
+                let added = wanted.filter { state.subscriptions[$0.key] == nil }.map(\.value)
+                let removed = state.subscriptions.filter { wanted[$0.key] == nil }.map(\.value)
+                return (added, removed, state.isConnected)
             }
             guard let current, isConnected else { return }
             for topic in removed {

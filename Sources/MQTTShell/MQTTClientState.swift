@@ -4,7 +4,8 @@ struct MQTTClientState {
     var isStopping = false
     var isConnected = false
     /// Topics to be subscribed on every connect.
-    var subscriptions: Set<String> = []
+    /// The subscribed filters, keyed by their UTF-8 bytes.
+    var subscriptions: [[UInt8]: String] = [:]
     /// Consecutive failed connection attempts, for the backoff.
     var failedAttempts = 0
     /// Set by the message callback when the broker broke the protocol (a QoS above

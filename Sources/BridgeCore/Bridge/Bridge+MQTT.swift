@@ -64,7 +64,7 @@ extension Bridge {
     }
 
     mutating func mqttMessage(_ topic: String, _ payload: [UInt8], _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
-        guard let listeners = topicIndex.listeners[topic] else {
+        guard let listeners = topicIndex.listeners(on: topic) else {
             silence.noteProbed(topic: topic)
             return
         }
@@ -74,7 +74,7 @@ extension Bridge {
         var changedSlugs: Set<String> = []
         var problems: [(ActionKey, String)] = []
         var fieldless: [(TopicIndex.Listener, MessageVerdict)] = []
-        let parsed = ParsedPayload(payload, fields: topicIndex.fields[topic] ?? [])
+        let parsed = ParsedPayload(payload, fields: topicIndex.fields(on: topic))
         payloadJSONParseCount += parsed.jsonParseCount
         payloadFieldLookupCount += parsed.fieldLookupCount
         let heard = HeardMessage(topic: topic, payload: payload, atMs: input.boardClockMs)
@@ -99,9 +99,9 @@ extension Bridge {
     /// Logs a dropped oversized payload once per topic.
     mutating func payloadTooLarge(_ topic: String, _ byteCount: Int, _ effects: inout [BridgeEffect]) {
         // Topics outside the config come from the near-miss look (`#`, and stragglers after it): not ours to log.
-        if topicIndex.listeners[topic] == nil, silence.hasProbed { return silence.noteProbed(topic: topic) }
+        if topicIndex.listeners(on: topic) == nil, silence.hasProbed { return silence.noteProbed(topic: topic) }
         guard topicsWithOversizedPayload.count < Self.maxOversizedTopicsRemembered,
-              topicsWithOversizedPayload.insert(topic).inserted else { return }
+              topicsWithOversizedPayload.insert(UTF8Key(topic)).inserted else { return }
         effects.append(.log(.warning, "dropping MQTT payloads over \(config.mqtt.maxPayloadBytes) bytes on \(topic) "
             + "(this one: \(byteCount) bytes); raise mqtt.max_payload_bytes if a device really sends that much"))
     }
@@ -112,8 +112,8 @@ extension Bridge {
         topic: String, payload: [UInt8], understood: Bool, problems: [(ActionKey, String)], _ effects: inout [BridgeEffect]
     ) {
         if understood {
-            topicsWithUnreadablePayload.remove(topic)
-        } else if topicsWithUnreadablePayload.insert(topic).inserted, let (key, reason) = problems.first {
+            topicsWithUnreadablePayload.remove(UTF8Key(topic))
+        } else if topicsWithUnreadablePayload.insert(UTF8Key(topic)).inserted, let (key, reason) = problems.first {
             let others = problems.count > 1 ? " (and \(problems.count - 1) other listener(s))" : ""
             // One kind per action: a flapping topic is limited, another action's warning still shows.
             warn(about: key, "action '\(configured: key.actionId)' (widget \(configured: key.slug)): ignoring payload "
@@ -129,7 +129,7 @@ extension Bridge {
             guard case .fieldAbsent(let field, let present) = verdict, states[listener.action]?.isOn == nil else { continue }
             silence.noteFieldless(topic: topic, field: field, fieldsPresent: present)
             let endpoints = present.filter { $0.hasPrefix(field + "_") && $0.count > field.count + 1 }
-            guard !endpoints.isEmpty, topicsWithEndpointHint.insert(topic).inserted else { continue }
+            guard !endpoints.isEmpty, topicsWithEndpointHint.insert(UTF8Key(topic)).inserted else { continue }
             let names = endpoints.map { String($0.dropFirst(field.count + 1)) }
             warn(about: listener.action, "action '\(listener.action.actionId)' (widget \(listener.action.slug)): \(topic) has no field "
                 + "'\(field)' but endpoint fields \(endpoints.joined(separator: ", ")): set 'channel' to one of \(names.joined(separator: ", "))", &effects)
@@ -144,7 +144,7 @@ extension Bridge {
         guard var state = states[key] else { return false }
         let before = state
         state.take(verdict, as: listener.role)
-        if case .protectiveOff(let value) = verdict, topicsReportingProtectiveOff.insert(topic).inserted {
+        if case .protectiveOff(let value) = verdict, topicsReportingProtectiveOff.insert(UTF8Key(topic)).inserted {
             warn(about: key, "action '\(key.actionId)' (widget \(key.slug)): \(topic) reports '\(LogExcerpt.text(value))': "
                 + "the device switched itself off to protect itself; showing off", &effects)
         }
@@ -159,6 +159,6 @@ extension Bridge {
     }
 
     private mutating func noteProtectiveOffEnded(_ topic: String, _ verdict: MessageVerdict) {
-        if verdict == .on || verdict == .off { topicsReportingProtectiveOff.remove(topic) }
+        if verdict == .on || verdict == .off { topicsReportingProtectiveOff.remove(UTF8Key(topic)) }
     }
 }

@@ -3,15 +3,15 @@ extension Bridge {
     /// change, reports the topics to (un)subscribe, and republishes what changed.
     mutating func reload(_ newConfig: BridgeConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         let oldActions = actionsByKey
-        let oldTopics = Set(topicIndex.topics)
+        let oldTopics = Set(topicIndex.topics.map(UTF8Key.init))
         config = newConfig
         topicIndex = TopicIndex(config: newConfig)
         adoptWidgets(of: newConfig)
         let changedKeys = forgetChangedActions(oldActions: oldActions, &effects)
         forgetRemovedWidgets(&effects)
-        let newTopics = Set(topicIndex.topics)
-        let added = newTopics.subtracting(oldTopics).sorted()
-        let removed = oldTopics.subtracting(newTopics).sorted()
+        let newTopics = Set(topicIndex.topics.map(UTF8Key.init))
+        let added = newTopics.subtracting(oldTopics).sorted().map(\.text)
+        let removed = oldTopics.subtracting(newTopics).sorted().map(\.text)
         if !removed.isEmpty { effects.append(.unsubscribe(removed)) }
         if !added.isEmpty, isMQTTConnected { effects.append(.subscribe(added)) }
         stateQueries.keepOnly(actionsByKey.values)

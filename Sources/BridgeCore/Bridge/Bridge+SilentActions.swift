@@ -48,12 +48,12 @@ extension Bridge {
         let who: LogMessage = "action '\(configured: key.actionId)' (widget \(configured: key.slug))"
         let topics = uniqueStateTopics(action)
         if isNeverHeard(action) {
-            let misses = topics.flatMap { topic in (silence.nearMisses[topic] ?? []).map { "\($0) (not \(topic))" } }
+            let misses = topics.flatMap { topic in (silence.nearMisses[UTF8Key(topic)] ?? []).map { "\($0) (not \(topic))" } }
             let nearMiss = misses.isEmpty ? "" : "; the broker has \(misses.joined(separator: ", ")): topics are case-sensitive"
             return "\(who) never heard from: nothing on \(listed(topics)) since start\(nearMiss)"
         }
         for topic in topics {
-            guard let payload = silence.fieldless[topic] else { continue }
+            guard let payload = silence.fieldless[UTF8Key(topic)] else { continue }
             let present = payload.fieldsPresent.isEmpty ? "" : " (fields present: \(payload.fieldsPresent.joined(separator: ", ")))"
             return "\(who) has no state yet: \(topic) spoke without field '\(payload.field)'\(present)"
         }
@@ -61,12 +61,12 @@ extension Bridge {
     }
 
     private func isNeverHeard(_ action: ActionConfig) -> Bool {
-        !action.stateSources.contains { silence.heardTopics.contains($0.topic) }
+        !action.stateSources.contains { silence.heardTopics.contains(UTF8Key($0.topic)) }
     }
 
     private func uniqueStateTopics(_ action: ActionConfig) -> [String] {
-        var seen: Set<String> = []
-        return action.stateSources.map(\.topic).filter { seen.insert($0).inserted }
+        var seen: Set<UTF8Key> = []
+        return action.stateSources.map(\.topic).filter { seen.insert(UTF8Key($0)).inserted }
     }
 
     private func listed(_ topics: [String], limit: Int = 6) -> String {

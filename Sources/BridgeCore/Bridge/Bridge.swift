@@ -23,19 +23,19 @@ public struct Bridge: Sendable {
     var nextRequestId: UInt64 = 1
     var answerGeneration: UInt64 = 0
     /// Topics whose last payload was not understood (logged once until fixed).
-    var topicsWithUnreadablePayload: Set<String> = []
+    var topicsWithUnreadablePayload: Set<UTF8Key> = []
     /// An event with an absurd id was reported once; later ones go to debug.
     var hasWarnedAboutAbsurdEventId = false
     /// Topics whose multi-endpoint payload was explained once (no `channel`).
-    var topicsWithEndpointHint: Set<String> = []
+    var topicsWithEndpointHint: Set<UTF8Key> = []
     /// Topics whose device said it switched itself off (logged once until on/off).
-    var topicsReportingProtectiveOff: Set<String> = []
+    var topicsReportingProtectiveOff: Set<UTF8Key> = []
     /// Locks that said they are jammed (logged once until they say otherwise).
     var actionsReportingJammed: Set<ActionKey> = []
     /// What was heard since start, for the "never heard from" warning.
     var silence = SilenceTracker()
     /// Topics whose oversized payloads were already logged (bounded).
-    var topicsWithOversizedPayload: Set<String> = []
+    var topicsWithOversizedPayload: Set<UTF8Key> = []
     /// Device payloads parsed as JSON and fields looked up in them since start:
     /// one parse per message and one lookup per distinct field of its topic,
     /// whatever the number of listeners (what the tests count).

@@ -17,9 +17,9 @@ public struct BridgeSnapshot: Sendable {
     /// Each widget's publishing state, by slug.
     public var publishing: [String: WidgetPublishState] = [:]
     /// Configured topics heard since start.
-    var heardTopics: Set<String> = []
+    var heardTopics: Set<UTF8Key> = []
     /// Configured topic -> topics on the broker that differ only by case.
-    var nearMisses: [String: [String]] = [:]
+    var nearMisses: [UTF8Key: [String]] = [:]
     /// For the current body, rendered only when asked.
     var templates: [String: WidgetTemplate] = [:]
 
@@ -55,13 +55,13 @@ public struct BridgeSnapshot: Sendable {
 
     /// True when an action listens for state and none of its state topics spoke since start.
     public func isNeverHeard(_ action: ActionConfig) -> Bool {
-        !action.stateSources.isEmpty && !action.stateSources.contains { heardTopics.contains($0.topic) }
+        !action.stateSources.isEmpty && !action.stateSources.contains { heardTopics.contains(UTF8Key($0.topic)) }
     }
 
     /// Topics on the broker that differ from this action's state topics only by case,
     /// as "seen (not configured)", from the bridge's near-miss look.
     public func nearMisses(of action: ActionConfig) -> [String] {
-        action.stateSources.flatMap { source in (nearMisses[source.topic] ?? []).map { "\($0) (not \(source.topic))" } }
+        action.stateSources.flatMap { source in (nearMisses[UTF8Key(source.topic)] ?? []).map { "\($0) (not \(source.topic))" } }
     }
 }
 

@@ -18,22 +18,26 @@ struct SilenceTracker: Sendable {
         var fieldsPresent: [String]
     }
 
-    private(set) var heardTopics: Set<String> = []
-    private(set) var fieldless: [String: FieldlessPayload] = [:]
+    /// Keyed by bytes, as the broker keys topics (`UTF8Key`).
+    private(set) var heardTopics: Set<UTF8Key> = []
+    private(set) var fieldless: [UTF8Key: FieldlessPayload] = [:]
     var isCheckScheduled = false
-    /// Lower-cased configured topic -> the configured topics, while probing.
+    /// Lower-cased configured topic -> the configured topics, while probing. Keyed
+    /// by `String` on purpose: a near miss is a topic that differs by case or by
+    /// Unicode normalization only, so canonical equivalence is what finds it.
     private(set) var probeTargets: [String: [String]]?
-    private(set) var nearMisses: [String: [String]] = [:]
+    /// Configured topic (by bytes) -> the near misses heard for it.
+    private(set) var nearMisses: [UTF8Key: [String]] = [:]
     private var probedMessages = 0
 
     /// Only subscribed topics reach this, so the set is bounded by the config.
     mutating func noteHeard(topic: String) {
-        heardTopics.insert(topic)
-        fieldless[topic] = nil
+        heardTopics.insert(UTF8Key(topic))
+        fieldless[UTF8Key(topic)] = nil
     }
 
     mutating func noteFieldless(topic: String, field: String, fieldsPresent: [String]) {
-        fieldless[topic] = FieldlessPayload(field: field, fieldsPresent: fieldsPresent)
+        fieldless[UTF8Key(topic)] = FieldlessPayload(field: field, fieldsPresent: fieldsPresent)
     }
 
     var isProbing: Bool { probeTargets != nil }
@@ -55,11 +59,12 @@ struct SilenceTracker: Sendable {
     mutating func noteProbed(topic: String) {
         guard let targets = probeTargets, probedMessages < Self.maxProbedMessages else { return }
         probedMessages += 1
-        for configured in targets[topic.lowercased()] ?? [] where configured != topic {
-            var misses = nearMisses[configured] ?? []
-            guard misses.count < Self.maxNearMissesPerTopic, !misses.contains(topic) else { continue }
+        let heard = UTF8Key(topic)
+        for configured in targets[topic.lowercased()] ?? [] where UTF8Key(configured) != heard {
+            var misses = nearMisses[UTF8Key(configured)] ?? []
+            guard misses.count < Self.maxNearMissesPerTopic, !misses.contains(where: { UTF8Key($0) == heard }) else { continue }
             misses.append(topic)
-            nearMisses[configured] = misses
+            nearMisses[UTF8Key(configured)] = misses
         }
     }
 }

@@ -1,4 +1,6 @@
-/// Which actions listen to which topic, and in what role.
+/// Which actions listen to which topic, and in what role. Topics are keyed by
+/// their UTF-8 bytes (`UTF8Key`), as the broker matches them: `café/state`
+/// written NFC and NFD are two topics, each with its own listeners.
 struct TopicIndex: Sendable {
     enum Role: Sendable, Equatable {
         case state(StateSource)
@@ -22,10 +24,10 @@ struct TopicIndex: Sendable {
         var role: Role
     }
 
-    private(set) var listeners: [String: [Listener]] = [:]
+    private var listenersByTopic: [UTF8Key: [Listener]] = [:]
     /// The distinct fields the listeners of each topic read: each is looked up
     /// once per message (`ParsedPayload`), not once per listener.
-    private(set) var fields: [String: Set<[String]>] = [:]
+    private var fieldsByTopic: [UTF8Key: Set<[String]>] = [:]
 
     init(config: BridgeConfig) {
         for (slug, action) in config.allActions {
@@ -39,11 +41,18 @@ struct TopicIndex: Sendable {
         }
     }
 
-    /// Every subscribed topic, sorted.
-    var topics: [String] { listeners.keys.sorted() }
+    /// Every subscribed topic, sorted by bytes.
+    var topics: [String] { listenersByTopic.keys.sorted().map(\.text) }
+
+    /// The listeners of exactly `topic` (byte for byte), nil when none.
+    func listeners(on topic: String) -> [Listener]? { listenersByTopic[UTF8Key(topic)] }
+
+    /// The distinct fields read on exactly `topic`.
+    func fields(on topic: String) -> Set<[String]> { fieldsByTopic[UTF8Key(topic)] ?? [] }
 
     private mutating func add(_ topic: String, _ listener: Listener) {
-        listeners[topic, default: []].append(listener)
-        if let field = listener.role.field { fields[topic, default: []].insert(field) }
+        let key = UTF8Key(topic)
+        listenersByTopic[key, default: []].append(listener)
+        if let field = listener.role.field { fieldsByTopic[key, default: []].insert(field) }
     }
 }

@@ -6,7 +6,7 @@ enum DiscoveryDeduplication {
         let native = yield.announcedDeviceKeys.union(yield.toggles.filter { $0.source.isFirmwareOwn }.flatMap(\.deviceKeys))
         var toggles: [DiscoveredToggle] = []
         var seenUniqueIds = Set<String>()
-        var seenCommands = Set<String>()
+        var seenCommands = Set<UTF8Key>()  // topics are bytes
         var skipped = yield.skipped
         for toggle in yield.toggles.sorted(by: order) {
             if toggle.source == .homeAssistant {
@@ -19,7 +19,7 @@ enum DiscoveryDeduplication {
                 skipped.append(SkippedThing(what: "'\(toggle.label)' (\(toggle.origin))", reason: problem))
                 continue
             }
-            let command = toggle.wiring.command.topic + "\u{0}" + toggle.wiring.command.payloadOn
+            let command = UTF8Key(toggle.wiring.command.topic + "\u{0}" + toggle.wiring.command.payloadOn)
             guard seenCommands.insert(command).inserted else {
                 skipped.append(SkippedThing(what: "'\(toggle.label)' (\(toggle.origin))", reason: "the same device as an action above"))
                 continue

@@ -11,7 +11,9 @@ public struct DiscoverySession: Sendable {
     public static let maxTotalBytes = 96 << 20
 
     public let options: DiscoveryOptions
-    private(set) var latest: [String: [UInt8]] = [:]
+    /// Keyed by the topic's bytes (`UTF8Key`), as the broker keys topics: two
+    /// announcements on `café` NFC and NFD are two devices, neither lost.
+    private(set) var latest: [UTF8Key: [UInt8]] = [:]
     private var totalBytes = 0
     private var requested: Set<DiscoveryRequest> = []
     /// Messages dropped by the bounds (reported in the file's header).
@@ -43,7 +45,8 @@ public struct DiscoverySession: Sendable {
         let json = message.topic.hasSuffix("/announce") ? try? JSONValue.parse(bytes: message.payload) : nil
         let device = json.flatMap { ShellyAnnouncement.device($0, topic: message.topic) }
         // Every Shelly answers on the one shared topic: keep each device's answer.
-        let key = message.topic == Self.sharedShellyTopic ? Self.sharedShellyTopic + "\u{0}" + (device?.id ?? "") : message.topic
+        let isShared = message.topic.utf8.elementsEqual(Self.sharedShellyTopic.utf8)
+        let key = UTF8Key(isShared ? Self.sharedShellyTopic + "\u{0}" + (device?.id ?? "") : message.topic)
         guard remember(message, as: key), let device,
               let request = ShellyAnnouncement.statusRequest(for: device),
               requested.insert(request).inserted else { return [] }
@@ -52,7 +55,7 @@ public struct DiscoverySession: Sendable {
 
     static let sharedShellyTopic = "shellies/announce"
 
-    private mutating func remember(_ message: DiscoveryMessage, as key: String) -> Bool {
+    private mutating func remember(_ message: DiscoveryMessage, as key: UTF8Key) -> Bool {
         let previous = latest[key]?.count
         guard message.payload.count <= Self.maxPayloadBytes,
               previous != nil || latest.count < Self.maxTopics,
@@ -72,7 +75,7 @@ public struct DiscoverySession: Sendable {
         var heard = HeardSources()
         for topic in latest.keys.sorted() {
             guard let payload = latest[topic], !payload.isEmpty else { continue }  // empty: removed
-            yield.append(translate(topic: topic, payload: payload, heard: &heard))
+            yield.append(translate(topic: topic.text, payload: payload, heard: &heard))
         }
         return DiscoveryDeduplication.result(of: yield, heard: heard, droppedMessages: droppedMessages)
     }
@@ -85,7 +88,7 @@ public struct DiscoverySession: Sendable {
         }
         if let base = Zigbee2MQTTAnnouncement.baseTopic(of: topic) {
             heard.zigbee2mqttBases.insert(base)
-            let version = latest[base + Zigbee2MQTTAnnouncement.infoSuffix].flatMap { try? JSONValue.parse(bytes: $0) }?["version"]?.stringValue
+            let version = latest[UTF8Key(base + Zigbee2MQTTAnnouncement.infoSuffix)].flatMap { try? JSONValue.parse(bytes: $0) }?["version"]?.stringValue
             return Zigbee2MQTTAnnouncement.devices(json, base: base, version: version)
         }
         if let base = Zigbee2MQTTAnnouncement.baseTopic(of: topic, suffix: Zigbee2MQTTAnnouncement.groupsSuffix) {
@@ -102,7 +105,7 @@ public struct DiscoverySession: Sendable {
         if topic.hasSuffix("/announce"), let device = ShellyAnnouncement.device(json, topic: topic) {
             // Each device answers on two topics; translate it once, from its own topic when heard.
             let own = device.generation >= 2 ? "\(device.prefix)/announce" : "shellies/\(device.id)/announce"
-            if topic == Self.sharedShellyTopic, latest[own]?.isEmpty == false { return AnnouncementYield() }
+            if topic.utf8.elementsEqual(Self.sharedShellyTopic.utf8), latest[UTF8Key(own)]?.isEmpty == false { return AnnouncementYield() }
             heard.shelly.insert(device.id)
             return ShellyAnnouncement.toggles(device, topics: latest, announcedOn: topic)
         }

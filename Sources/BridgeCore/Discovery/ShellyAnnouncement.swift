@@ -41,7 +41,7 @@ public enum ShellyAnnouncement {
     }
 
     /// The toggles of one device, from the topics heard under its prefix.
-    public static func toggles(_ device: Device, topics: [String: [UInt8]], announcedOn topic: String) -> AnnouncementYield {
+    public static func toggles(_ device: Device, topics: [UTF8Key: [UInt8]], announcedOn topic: String) -> AnnouncementYield {
         var yield = AnnouncementYield()
         yield.announcedDeviceKeys = DeviceKeys.mac(device.mac)
         let channels = channels(device, topics)
@@ -78,7 +78,7 @@ public enum ShellyAnnouncement {
 
     /// The channels whose state topics were heard: gen1 `shellies/<id>/relay/<n>`,
     /// gen2/3 `<prefix>/status/switch:<n>` (and lights, covers alike).
-    private static func channels(_ device: Device, _ topics: [String: [UInt8]]) -> [Channel] {
+    private static func channels(_ device: Device, _ topics: [UTF8Key: [UInt8]]) -> [Channel] {
         let gen2 = device.generation >= 2
         let components: [(name: String, kind: ChannelKind)] = gen2
             ? [("switch", .relay), ("light", .light), ("cover", .cover)]
@@ -86,8 +86,9 @@ public enum ShellyAnnouncement {
         var channels: [Channel] = []
         for component in components {
             let prefix = gen2 ? "\(device.prefix)/status/\(component.name):" : "\(device.prefix)/\(component.name)/"
-            for topic in topics.keys where topic.hasPrefix(prefix) {
-                if let index = Int(topic.dropFirst(prefix.count)), (0...15).contains(index) {
+            let prefixBytes = Array(prefix.utf8)
+            for topic in topics.keys where topic.bytes.starts(with: prefixBytes) {
+                if let index = Int(String(decoding: topic.bytes.dropFirst(prefixBytes.count), as: UTF8.self)), (0...15).contains(index) {
                     channels.append(Channel(kind: component.kind, index: index))
                 }
             }

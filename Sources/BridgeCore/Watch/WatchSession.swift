@@ -42,9 +42,9 @@ public struct WatchSession: Sendable {
     /// The state queries of the presets (devices that do not retain their state):
     /// the only messages `watch` sends, and it says so.
     public var stateQueries: [OutgoingMQTTMessage] {
-        var seen: Set<String> = []
+        var seen: Set<UTF8Key> = []
         return config.allActions.compactMap { _, action in
-            guard let query = action.stateQuery, seen.insert("\(query.topic)\u{0}\(query.payload)").inserted else { return nil }
+            guard let query = action.stateQuery, seen.insert(UTF8Key("\(query.topic)\u{0}\(query.payload)")).inserted else { return nil }
             return OutgoingMQTTMessage(topic: query.topic, payload: query.payload, qos: query.qos)
         }
     }
@@ -53,13 +53,13 @@ public struct WatchSession: Sendable {
     /// event per action and role (Tasmota's RESULT has a listener for POWER and
     /// one for POWER1; the most telling reading of the two is shown).
     public mutating func message(topic: String, payload: [UInt8], elapsedMs: Int64) -> [WatchEvent] {
-        guard let listeners = topicIndex.listeners[topic] else { return [] }
+        guard let listeners = topicIndex.listeners(on: topic) else { return [] }
         let excerpt = PayloadExcerpt.make(payload)
         var events: [WatchEvent] = []
         // Keyed, not searched: one topic with thousands of listeners stays linear.
         var eventIndexByActionRole: [String: Int] = [:]
         var actionsWithEvent: Set<ActionKey> = []
-        let parsed = ParsedPayload(payload, fields: topicIndex.fields[topic] ?? [])
+        let parsed = ParsedPayload(payload, fields: topicIndex.fields(on: topic))
         for listener in listeners {
             guard let index = indexByKey[listener.action] else { continue }
             let verdict = MessageInterpreter.verdict(parsed, role: listener.role)

@@ -39,7 +39,7 @@ public enum CheckCommand {
 
     static func summaryHeadline(_ config: BridgeConfig) -> String {
         let actions = config.widgets.reduce(0) { $0 + $1.actions.count }
-        let topics = Set(config.allActions.flatMap { $0.action.subscribedTopics }).count
+        let topics = Set(config.allActions.flatMap { $0.action.subscribedTopics.map(UTF8Key.init) }).count
         return "\(config.widgets.count) widget(s), \(actions) action(s), \(topics) subscribed topic(s)"
     }
 

@@ -9,7 +9,8 @@ public final class BridgeRuntime: @unchecked Sendable {
     private let ports: RuntimePorts
     private let inbox: RuntimeInbox
     private var timers = TimerTable()
-    private var subscriptions: Set<String> = []
+    /// Keyed by bytes, as the broker keys topics.
+    private var subscriptions: Set<UTF8Key> = []
     /// The server's clock minus the monotonic clock, from the last `Date` header:
     /// anchored to the monotonic clock so an NTP step of the board's wall clock
     /// while the stream stays up does not skew expiry.
@@ -196,11 +197,11 @@ public final class BridgeRuntime: @unchecked Sendable {
         case .publishMQTT(let message):
             attempt("publish to \(message.topic)") { try ports.publishMQTT(message) }
         case .subscribe(let topics):
-            subscriptions.formUnion(topics)
-            attempt("subscribe") { try ports.setSubscriptions(subscriptions) }
+            subscriptions.formUnion(topics.map(UTF8Key.init))
+            attempt("subscribe") { try ports.setSubscriptions(subscriptions.sorted().map(\.text)) }
         case .unsubscribe(let topics):
-            subscriptions.subtract(topics)
-            attempt("unsubscribe") { try ports.setSubscriptions(subscriptions) }
+            subscriptions.subtract(topics.map(UTF8Key.init))
+            attempt("unsubscribe") { try ports.setSubscriptions(subscriptions.sorted().map(\.text)) }
         case .sendPatch(let request):
             ports.sendPatch(request) { [weak self] outcome in
                 self?.submit(.core(.patchCompleted(slug: request.slug, requestId: request.requestId, outcome: outcome)))

@@ -115,7 +115,7 @@ final class RuntimeInbox: Sendable {
         return lock.withLock { contents in
             if contents.mqttCount >= mqttCapacity || contents.mqttBytes + bytes > mqttByteCapacity {
                 guard let older = contents.items.firstIndex(where: { item in
-                    if case .mqttMessage(let queuedTopic, _) = item { return queuedTopic == topic }
+                    if case .mqttMessage(let queuedTopic, _) = item { return queuedTopic.utf8.elementsEqual(topic.utf8) }
                     return false
                 }), case .mqttMessage(_, let olderPayload) = contents.items[older],
                       contents.mqttBytes - Self.byteCount(topic: topic, payload: olderPayload) + bytes <= mqttByteCapacity

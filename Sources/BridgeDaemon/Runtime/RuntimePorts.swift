@@ -4,7 +4,8 @@ import BridgeCore
 /// root (`Daemon`) wires real ones and nothing else needs to know them.
 public struct RuntimePorts: Sendable {
     public var publishMQTT: @Sendable (OutgoingMQTTMessage) throws -> Void
-    public var setSubscriptions: @Sendable (Set<String>) throws -> Void
+    /// The whole set of topics to subscribe to, distinct by bytes.
+    public var setSubscriptions: @Sendable ([String]) throws -> Void
     /// Sends a PATCH; calls back (on any thread) exactly once when it is done.
     public var sendPatch: @Sendable (PatchRequest, @escaping @Sendable (PatchOutcome) -> Void) -> Void
     /// Writes the unsafe event ids durably before returning.
@@ -25,7 +26,7 @@ public struct RuntimePorts: Sendable {
 
     public init(
         publishMQTT: @escaping @Sendable (OutgoingMQTTMessage) throws -> Void,
-        setSubscriptions: @escaping @Sendable (Set<String>) throws -> Void,
+        setSubscriptions: @escaping @Sendable ([String]) throws -> Void,
         sendPatch: @escaping @Sendable (PatchRequest, @escaping @Sendable (PatchOutcome) -> Void) -> Void,
         persistUnsafeEventIds: @escaping @Sendable ([RememberedEvent]) throws -> Void,
         reloadConfig: @escaping @Sendable () -> BridgeConfig?,

@@ -47,7 +47,7 @@ final class WatchRunner: Sendable {
         }
         do {
             try SignalWatcher.start { [inbox] _ in inbox.withLock { $0.isStopRequested = true } }
-            try client.setSubscriptions(Set(session.subscribedTopics))
+            try client.setSubscriptions(session.subscribedTopics)
             try client.start()
         } catch {
             output.problem("\(error)")
