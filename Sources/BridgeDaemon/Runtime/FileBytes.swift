@@ -143,27 +143,29 @@ public enum FileBytes {
     public static func writeDurably(path: String, bytes: [UInt8]) throws(FileError) {
         let temporary = path + ".tmp"
         unlink(temporary)
-        let descriptor = try openRegularFile(path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW).descriptor
-        do {
-            try writeAll(descriptor: descriptor, bytes: bytes, path: temporary)
-        } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
-        }
-        guard fsync(descriptor) == 0 else {
-            let failure = errno
-            close(descriptor)
-            unlink(temporary)
-            throw FileError(path: temporary, operation: "fsync", errorNumber: failure)
-        }
-        close(descriptor)
+        try writeTemporary(temporary, bytes: bytes, mode: 0o600)
         guard rename(temporary, path) == 0 else {
             let failure = errno
             unlink(temporary)
             throw FileError(path: path, operation: "rename", errorNumber: failure)
         }
         syncDirectory(of: path)
+    }
+
+    /// Creates `temporary` afresh through the one opening path (`O_EXCL`, never
+    /// through a symbolic link), writes all of `bytes` and fsyncs them; on any
+    /// failure (a full disk, a file size limit) removes it, so nothing is left.
+    static func writeTemporary(_ temporary: String, bytes: [UInt8], mode: mode_t) throws(FileError) {
+        let descriptor = try openRegularFile(path: temporary, flags: O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode: mode).descriptor
+        do throws(FileError) {
+            try writeAll(descriptor: descriptor, bytes: bytes, path: temporary)
+            guard fsync(descriptor) == 0 else { throw FileError(path: temporary, operation: "fsync", errorNumber: errno) }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        close(descriptor)
     }
 
     /// Writes all of `bytes` to `descriptor`, retrying short writes and `EINTR`.
@@ -177,7 +179,7 @@ public enum FileBytes {
         }
     }
 
-    private static func syncDirectory(of path: String) {
+    static func syncDirectory(of path: String) {
         let directory = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let descriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
