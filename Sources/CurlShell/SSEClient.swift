@@ -48,8 +48,11 @@ public final class SSEClient: Sendable {
             let outcome = connectOnce()
             if let serverRetryMs = outcome.retryMs { retryMs = SSEReconnectPolicy.clampedRetryMs(serverRetryMs) }
             if isStopped { return }
-            handler(.disconnected(reason: outcome.reason))
+            handler(.disconnected(reason: outcome.reason, refusedStatus: outcome.refusedStatus))
             failures = outcome.wasHealthy ? 0 : min(failures + 1, 64)
+            if let status = outcome.refusedStatus, SSEReconnectPolicy.refusesToken(status) {
+                failures = max(failures, SSEReconnectPolicy.tokenRefusalFailures)
+            }
             let delayMs = Self.reconnectDelayMs(retryMs: retryMs, failures: failures, capMs: settings.maxReconnectDelayMs)
             control.wait(timeoutMs: delayMs, until: { $0.isStopped })
         }
@@ -65,6 +68,7 @@ public final class SSEClient: Sendable {
         var reason: String
         var retryMs: Int?
         var wasHealthy: Bool
+        var refusedStatus: Int? = nil
     }
 
     private func connectOnce() -> Outcome {
@@ -85,7 +89,9 @@ public final class SSEClient: Sendable {
         let openMs = connection.openedAtMs.map { MonotonicClock.nowMs() - $0 } ?? 0
         let healthy = SSEReconnectPolicy.wasHealthy(
             opened: connection.isOpen, eventCount: connection.eventCount, openMs: openMs, died: connection.isDead)
-        return Outcome(reason: Self.reason(code, connection), retryMs: connection.retryMs, wasHealthy: healthy)
+        let refusedStatus = connection.refusal != nil && connection.status != 200 ? connection.status : nil
+        return Outcome(reason: Self.reason(code, connection), retryMs: connection.retryMs, wasHealthy: healthy,
+                       refusedStatus: refusedStatus)
     }
 
     private func configure(_ easy: CurlEasy, _ connection: SSEConnection) throws(CurlError) {

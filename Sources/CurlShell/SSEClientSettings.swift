@@ -27,7 +27,8 @@ public enum SSEClientEvent: Sendable, Equatable {
     case connected(dateHeader: String?)
     case event(SSEEvent)
     /// The stream ended or could not open; it will reconnect after a delay.
-    case disconnected(reason: String)
+    /// `refusedStatus`: the HTTP status of a refused stream (401: the token), or nil.
+    case disconnected(reason: String, refusedStatus: Int?)
     /// An event was skipped (too large).
     case invalidEvent(reason: String)
 }

@@ -10,6 +10,13 @@ public enum SSEReconnectPolicy {
     /// server's pace): the next reconnect backs off instead of starting over.
     public static let minHealthyStreamMs: Int64 = 10_000
 
+    /// A refused token (HTTP 401 or 403) will not fix itself in a second: the next
+    /// reconnect waits as after this many failures (1 s doubled five times: the cap).
+    public static let tokenRefusalFailures = 5
+
+    /// Whether an HTTP status refuses the token.
+    public static func refusesToken(_ status: Int) -> Bool { status == 401 || status == 403 }
+
     /// The server's `retry:` value as the bridge honours it.
     public static func clampedRetryMs(_ serverRetryMs: Int) -> Int {
         min(max(serverRetryMs, minRetryMs), maxRetryMs)

@@ -121,7 +121,7 @@ struct CurlClientTests {
         defer { stream.stop() }
         #expect(seen.waitFor { if case .connected = $0 { true } else { false } })
         sim.dropEventStreams(.halfOpen)
-        #expect(seen.waitFor { if case .disconnected(let reason) = $0 { reason.contains("dead") } else { false } })
+        #expect(seen.waitFor { if case .disconnected(let reason, _) = $0 { reason.contains("dead") } else { false } })
         #expect(seen.waitFor(count: 2) { if case .connected = $0 { true } else { false } })
     }
 
@@ -133,11 +133,13 @@ struct CurlClientTests {
         settings.initialReconnectDelayMs = 200
         let stream = SSEClient(settings: settings) { seen.put($0) }
         try stream.start()
-        #expect(seen.waitFor { if case .disconnected(let reason) = $0 { reason.contains("HTTP 401") } else { false } })
+        #expect(seen.waitFor { if case .disconnected(let reason, 401) = $0 { reason.contains("HTTP 401") } else { false } })
         _ = seen.waitFor(count: 99, timeoutSeconds: 1.5) { _ in false }
         stream.stop()
         let refusals = seen.all.filter { if case .disconnected = $0 { true } else { false } }.count
-        #expect(refusals <= 4, "doubling delays from 200 ms allow at most a handful in 1.5 s, got \(refusals)")
+        // Issue 22 item 5: a refused token waits as after five failures (200 ms × 2⁵, half
+        // jittered: 3.2 s at least), not 200 ms doubling (2-4 refusals in 1.5 s before).
+        #expect(refusals == 1, "a refused token backs off to the cap at once, got \(refusals) refusals in 1.5 s")
     }
 
     func streamSettings(_ sim: AiviSimulator) -> SSEClientSettings {

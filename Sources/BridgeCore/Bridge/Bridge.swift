@@ -77,7 +77,7 @@ public struct Bridge: Sendable {
         case .eventStreamConnected:
             isEventStreamConnected = true
             retryWidgetsRefusedForTheToken(&effects)
-        case .eventStreamDisconnected: isEventStreamConnected = false
+        case .eventStreamDisconnected, .eventStreamTokenRefused: isEventStreamConnected = false
         case .streamEvent(let event): streamEvent(event, input, &effects)
         case .patchCompleted(let slug, let requestId, let outcome):
             notePatchFinished(slug, requestId, outcome, input)

@@ -54,8 +54,12 @@ extension Bridge {
         case .eventStreamConnected:
             facts.connections.eventStreamChangedAtMs = input.boardClockMs
             facts.connections.eventStreamConnects += 1
+            facts.connections.tokenRefusedStatus = nil
         case .eventStreamDisconnected:
             facts.connections.eventStreamChangedAtMs = input.boardClockMs
+        case .eventStreamTokenRefused(let status):
+            facts.connections.eventStreamChangedAtMs = input.boardClockMs
+            facts.connections.tokenRefusedStatus = status
         case .streamEvent:
             facts.connections.lastStreamEventAtMs = input.boardClockMs
         default:

@@ -39,6 +39,9 @@ public enum BridgeInputEvent: Sendable, Equatable {
     case mqttPayloadTooLarge(topic: String, byteCount: Int)
     case eventStreamConnected
     case eventStreamDisconnected
+    /// The service refused the event stream for its token (HTTP 401 or 403): it
+    /// stays refused until the stream connects again.
+    case eventStreamTokenRefused(status: Int)
     /// One event from Aivi's stream (`event:` type, `id:`, joined `data:`).
     case streamEvent(StreamEvent)
     /// A PATCH the core asked for has finished.

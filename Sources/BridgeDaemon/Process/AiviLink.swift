@@ -80,7 +80,13 @@ final class AiviLink: Sendable {
         case .event(let event):
             relay.submit(.streamEvent(StreamEvent(id: event.id, type: event.type, data: event.data),
                                       receivedAtUs: MonotonicClock.nowUs()))
-        case .disconnected(let reason):
+        case .disconnected(let reason, let refusedStatus):
+            if let status = refusedStatus, SSEReconnectPolicy.refusesToken(status) {
+                log.error("event stream: token refused by the service (HTTP \(status)): check the API token "
+                          + "(aivi.token_file or the aivi-token credential); retrying with the longest backoff")
+                relay.submit(.core(.eventStreamTokenRefused(status: status)))
+                return
+            }
             log.warning("event stream disconnected: \(reason); reconnecting")
             relay.submit(.core(.eventStreamDisconnected))
         case .invalidEvent(let reason):

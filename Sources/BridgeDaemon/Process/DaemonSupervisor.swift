@@ -66,7 +66,8 @@ public final class DaemonSupervisor: Sendable {
         let actions = snapshot.config.widgets.reduce(0) { $0 + $1.actions.count }
         var parts = [
             snapshot.isMQTTConnected ? "mqtt connected" : "waiting for the broker (mqtt disconnected)",
-            snapshot.isEventStreamConnected ? "stream connected" : "stream disconnected",
+            snapshot.isEventStreamConnected ? "stream connected"
+                : snapshot.facts.connections.tokenRefusedPhrase ?? "stream disconnected",
             "\(actions) actions",
         ]
         if let last = state.withLock({ $0.lastPressWallMs }) {

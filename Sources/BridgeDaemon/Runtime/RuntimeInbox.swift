@@ -101,7 +101,8 @@ final class RuntimeInbox: Sendable {
         switch input {
         case .stopRequested, .reloadRequested, .eventStreamConnected: return true
         case .core(.patchCompleted), .core(.mqttConnected), .core(.mqttDisconnected),
-             .core(.eventStreamConnected), .core(.eventStreamDisconnected), .core(.configReloaded), .core(.timerFired):
+             .core(.eventStreamConnected), .core(.eventStreamDisconnected), .core(.eventStreamTokenRefused),
+             .core(.configReloaded), .core(.timerFired):
             return true
         default: return false
         }

@@ -9,7 +9,9 @@ public enum HealthCheck {
         guard let snapshot else { return (503, "starting\n") }
         var reasons: [String] = []
         if !snapshot.isMQTTConnected { reasons.append("mqtt disconnected") }
-        if !snapshot.isEventStreamConnected { reasons.append("event stream disconnected") }
+        if !snapshot.isEventStreamConnected {
+            reasons.append(snapshot.facts.connections.tokenRefusedPhrase ?? "event stream disconnected")
+        }
         guard !reasons.isEmpty else { return (200, "ok\n") }
         return (503, reasons.joined(separator: "; ") + "\n")
     }

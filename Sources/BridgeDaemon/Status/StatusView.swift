@@ -50,7 +50,11 @@ public enum StatusView {
 
     /// "bridge connected", "MQTT disconnected", "event stream disconnected" or
     /// "MQTT and event stream disconnected".
+    /// A refused token is named instead of "event stream disconnected".
     public static func connectionPhrase(_ snapshot: BridgeSnapshot) -> String {
+        if !snapshot.isEventStreamConnected, let refused = snapshot.facts.connections.tokenRefusedPhrase {
+            return snapshot.isMQTTConnected ? refused : "MQTT disconnected, \(refused)"
+        }
         switch (snapshot.isMQTTConnected, snapshot.isEventStreamConnected) {
         case (true, true): return "bridge connected"
         case (false, true): return "MQTT disconnected"

@@ -93,6 +93,35 @@ struct StatusEndpointTests {
     }
 }
 
+/// Issue 22 item 5: a wrong API token left `systemctl status` at "stream disconnected";
+/// only the journal said 401.
+@Suite("End to end: a refused token is said where the owner looks", .serialized)
+struct RefusedTokenTests {
+    @Test func statusHealthzAndTheViewNameTheRefusedToken() throws {
+        let world = try EndToEndHarness()
+        let port = LoopbackPort.free()
+        let config = try String(contentsOfFile: world.configPath, encoding: .utf8)
+            .replacingOccurrences(of: "state_dir:", with: "status: { listen: 127.0.0.1:\(port), path: /widget }\nstate_dir:")
+        try config.write(toFile: world.configPath, atomically: true, encoding: .utf8)
+        let socketPath = world.directory.file("notify.sock")
+        let receiver = try NotifyDatagramReceiver(address: .path(socketPath))
+        try world.startBridge(waitForFirstPublish: false, environment: ["SB_E2E_TOKEN": "not-the-token", "NOTIFY_SOCKET": socketPath])
+        let phrase = "token refused by the service (HTTP 401)"
+        #expect(world.waitForLog("event stream: \(phrase)", timeoutSeconds: 15), "\(world.log)")
+        let base = "http://127.0.0.1:\(port)"
+        #expect(waitUntil(timeoutSeconds: 10) { (try? HTTPGet.fetch(base + "/healthz").body.contains(phrase)) == true },
+                "\(String(describing: try? HTTPGet.fetch(base + "/healthz").body))")
+        #expect(try HTTPGet.fetch(base + "/healthz").status == 503)
+        #expect(try HTTPGet.fetch(base + "/widget").body.contains(phrase))
+        var seen: [String] = []
+        while !seen.contains(where: { $0.hasPrefix("STATUS=") && $0.contains(phrase) }),
+              let datagram = try? receiver.receive(deadlineMs: 15_000) {
+            seen.append(datagram)
+        }
+        #expect(seen.contains { $0.hasPrefix("STATUS=") && $0.contains(phrase) }, "\(seen)")
+    }
+}
+
 /// A GET through the project's own libcurl shell, waited on with a deadline.
 enum HTTPGet {
     struct Answer { var status: Int; var body: String }
