@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-/// A long-running child process with its stdout on a pipe; stopped by PID.
+/// A long-running child process with its stdout and stderr on one pipe (a refusal the
+/// test provokes is read, not printed among the test run's lines); stopped by PID.
 final class SpawnedProcess {
     let pid: pid_t
     private let outputDescriptor: Int32
@@ -16,6 +17,7 @@ final class SpawnedProcess {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
         posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
