@@ -1,7 +1,9 @@
 extension Bridge {
     /// The read-only picture of the bridge the status endpoints render
     /// (the page, the Webhook Widget view, `/metrics`). `serverClockOffsetMs`
-    /// is the shell's current estimate (server clock minus board clock).
+    /// is the shell's current estimate (server clock minus board clock). Taken
+    /// after every batch: it copies no collection (each is shared until the
+    /// core next changes it) and renders nothing.
     public func snapshot(serverClockOffsetMs: Int64) -> BridgeSnapshot {
         var snapshot = BridgeSnapshot(
             config: config, states: states, isMQTTConnected: isMQTTConnected,
@@ -10,12 +12,7 @@ extension Bridge {
         snapshot.heardTopics = silence.heardTopics
         snapshot.nearMisses = silence.nearMisses
         snapshot.templates = templates
-        snapshot.publishing = publishers.mapValues { publisher in
-            WidgetPublishState(
-                acknowledgedBody: publisher.lastAcknowledgedBody, isInFlight: publisher.inFlight != nil,
-                isRetryScheduled: publisher.isRetryScheduled, isInPublishInterval: publisher.isInPublishInterval,
-                refusedStatus: publisher.loggedPermanentStatus)
-        }
+        snapshot.publishers = publishers
         return snapshot
     }
 }

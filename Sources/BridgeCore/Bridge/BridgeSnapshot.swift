@@ -14,8 +14,8 @@ public struct BridgeSnapshot: Sendable {
     public var serverClockOffsetMs: Int64
     /// Connections, publishing and per-action facts.
     public var facts = BridgeFacts()
-    /// Each widget's publishing state, by slug.
-    public var publishing: [String: WidgetPublishState] = [:]
+    /// Each widget's publisher, shared with the core's (read through `publishing(slug:)`).
+    var publishers: [String: WidgetPublisher] = [:]
     /// Configured topics heard since start.
     var heardTopics: Set<UTF8Key> = []
     /// Configured topic -> topics on the broker that differ only by case.
@@ -35,6 +35,15 @@ public struct BridgeSnapshot: Sendable {
         self.serverClockOffsetMs = serverClockOffsetMs
     }
 
+    /// A widget's publishing state: what the service acknowledged, what is on its way.
+    public func publishing(slug: String) -> WidgetPublishState {
+        guard let publisher = publishers[slug] else { return WidgetPublishState() }
+        return WidgetPublishState(
+            acknowledgedBody: publisher.lastAcknowledgedBody, isInFlight: publisher.inFlight != nil,
+            isRetryScheduled: publisher.isRetryScheduled, isInPublishInterval: publisher.isInPublishInterval,
+            refusedStatus: publisher.loggedPermanentStatus)
+    }
+
     /// The body the bridge would publish now for a widget.
     public func currentBody(slug: String) -> String? {
         templates[slug]?.body(states: states)
@@ -43,7 +52,7 @@ public struct BridgeSnapshot: Sendable {
     /// Why what phones show differs from what the bridge would publish now;
     /// nil when they agree.
     public func publishMarker(slug: String) -> PublishMarker? {
-        let state = publishing[slug] ?? WidgetPublishState()
+        let state = publishing(slug: slug)
         guard let current = currentBody(slug: slug), current != state.acknowledgedBody else { return nil }
         if state.isInFlight { return .pending }
         if let status = state.refusedStatus { return .refused(facts.publishing[slug]?.lastError ?? "HTTP \(status)") }

@@ -18,7 +18,7 @@ enum StatusPageSections {
     static func widget(_ widget: WidgetConfig, _ snapshot: BridgeSnapshot, nowMs: Int64) -> String {
         let slug = HTMLText.escape(widget.slug)
         var html = "<section class=\"widget-section\" data-slug=\"\(slug)\"><h2>Widget <code>\(slug)</code></h2>"
-        let publishing = snapshot.publishing[widget.slug] ?? WidgetPublishState()
+        let publishing = snapshot.publishing(slug: widget.slug)
         html += "<dl>" + row("Service", service(snapshot.facts.publishing[widget.slug] ?? PublishFacts(), nowMs)) + "</dl>"
         if let marker = snapshot.publishMarker(slug: widget.slug) {
             html += "<p class=\"marker\" data-marker>⚠︎ Differs from what the bridge would publish now: \(HTMLText.escape(marker.words))</p>"

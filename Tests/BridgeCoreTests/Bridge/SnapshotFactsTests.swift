@@ -90,7 +90,7 @@ struct SnapshotFactsTests {
         harness.connectAndSettle()
         var snapshot = harness.bridge.snapshot(serverClockOffsetMs: 0)
         #expect(snapshot.publishMarker(slug: "living-room") == nil)
-        #expect(snapshot.publishing["living-room"]?.acknowledgedBody == harness.bridge.acknowledgedBody(slug: "living-room"))
+        #expect(snapshot.publishing(slug: "living-room").acknowledgedBody == harness.bridge.acknowledgedBody(slug: "living-room"))
         #expect(snapshot.facts.publishing["living-room"]?.lastAcknowledgedAtMs == harness.clockMs)
 
         let patch = harness.message("stat/fountain/POWER", "ON").patches
