@@ -40,6 +40,9 @@ struct StatusPageBrowserTests {
         #expect(waitUntil(timeoutSeconds: 10) { world.publishedOn("porch") == false })
 
         let directory = try TemporaryDirectory(prefix: "browser")
+        let headers = try Self.headers(of: "http://127.0.0.1:\(port)/", directory: directory.path)
+        #expect(headers.contains("content-security-policy: default-src 'none'; script-src 'self';"), "\(headers)")
+        #expect(headers.contains("content-type: text/html; charset=utf-8") && headers.contains("cache-control: no-store"))
         let browser = try HeadlessBrowser(url: "http://127.0.0.1:\(port)/", directory: directory.path)
         defer { browser.stop() }
 
@@ -85,6 +88,14 @@ struct StatusPageBrowserTests {
     static let tileStatesExpression = """
     JSON.stringify(Array.from(document.querySelectorAll('[data-slug="living-room"] .widget .tile')).map(t => t.dataset.action + '=' + t.dataset.state))
     """
+
+    /// The response head of a GET, lower-cased, through the curl command line.
+    static func headers(of url: String, directory: String) throws -> String {
+        let curl = try ChildProcess(executable: "/usr/bin/curl", arguments: ["-s", "-D", "-", "-o", "/dev/null", url],
+                                    directory: directory, name: "curl-head")
+        guard curl.waitForExit(timeoutSeconds: 30) == 0 else { throw TestSupportError("curl failed: \(curl.stderr)") }
+        return ((try? String(contentsOfFile: curl.stdoutPath, encoding: .utf8)) ?? "").lowercased()
+    }
 
     static func factsText(_ action: String) -> String {
         "document.querySelector('[data-slug=\"living-room\"] li[data-action=\"\(action)\"]').textContent"
