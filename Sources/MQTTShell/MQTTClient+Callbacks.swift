@@ -34,6 +34,16 @@ extension MQTTClient {
         handler(.connected)
     }
 
+    /// libmosquitto's disconnect callback: `code` 0 for our own disconnect, an MQTT 5
+    /// reason code for the broker's DISCONNECT, else a `MOSQ_ERR_*`. Reported only
+    /// for a connection that was established.
+    func didDisconnect(callbackCode code: Int32) {
+        guard code != 0, state.withLock({ $0.isConnected }) else { return }
+        let drop = MQTTDrop.from(callbackCode: code, spokeMQTT5: currentSettings.protocolVersion == .v5)
+        if let reason = drop.brokerReason { state.withLock { $0.brokerCloseReason = "the broker closed the connection: \(reason)" } }
+        handler(.dropped(drop))
+    }
+
     func didReceive(_ message: MQTTMessage) {
         handler(.message(message))
     }

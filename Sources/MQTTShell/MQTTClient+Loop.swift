@@ -59,7 +59,11 @@ extension MQTTClient {
                     return code
                 }) ?? MOSQ_ERR_NO_CONN.rawValue
             }
-            let reason = timeoutReason ?? MQTTError.text(forCode: returnCode)
+            let brokerReason = state.withLock { state in
+                defer { state.brokerCloseReason = nil }
+                return state.brokerCloseReason
+            }
+            let reason = timeoutReason ?? brokerReason ?? MQTTError.text(forCode: returnCode)
             if let outcome = outcomeOfFailure(returnCode: timeoutReason == nil ? returnCode : MOSQ_ERR_SUCCESS.rawValue, reason: reason) {
                 markDisconnected()
                 return outcome

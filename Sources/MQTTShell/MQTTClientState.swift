@@ -13,6 +13,8 @@ struct MQTTClientState {
     var protocolViolation: String?
     /// Set by the connect callback when the broker refused the connection.
     var connectRefusal: String?
+    /// What the broker's MQTT 5 DISCONNECT said, for the next `.disconnected`.
+    var brokerCloseReason: String?
     /// The broker refused MQTT 5: why, until the supervisor switches to 3.1.1.
     var protocolFallbackReason: String?
     /// Whether this client speaks 3.1.1 after falling back from 5 (for good).

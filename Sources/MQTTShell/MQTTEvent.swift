@@ -5,6 +5,9 @@ public enum MQTTEvent: Sendable, Equatable {
     case connected
     /// The connection was lost or an attempt failed; the shell retries with backoff.
     case disconnected(reason: String)
+    /// An established connection ended (before the `.disconnected` that reports it):
+    /// what the broker said, if anything.
+    case dropped(MQTTDrop)
     /// A message arrived on a subscribed topic (payload copied).
     case message(MQTTMessage)
     /// A message larger than `maxPayloadBytes` arrived and was dropped uncopied.

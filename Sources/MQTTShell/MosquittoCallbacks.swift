@@ -27,6 +27,9 @@ enum MosquittoCallbacks {
                   let client = MosquittoCallbacks.client(userdata), qos > client.settings.subscribedQoS.rawValue else { return }
             client.didReceiveAboveSubscribedQoS(handle: mosq, qos: qos)
         }
+        mosquitto_disconnect_callback_set(handle) { _, userdata, code in
+            MosquittoCallbacks.client(userdata)?.didDisconnect(callbackCode: code)
+        }
         mosquitto_publish_callback_set(handle) { _, userdata, messageId in
             MosquittoCallbacks.client(userdata)?.didAcknowledgePublish(messageId: messageId)
         }

@@ -60,7 +60,7 @@ final class DeviceSimulator: Sendable {
             records.withLock { $0.isConnected = false }
         case .message(let message):
             answer(message)
-        case .payloadTooLarge:
+        case .payloadTooLarge, .dropped:
             break
         }
     }

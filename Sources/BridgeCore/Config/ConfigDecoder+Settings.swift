@@ -106,6 +106,11 @@ extension ConfigDecoder {
             warning("'tls' in 'mqtt' has no value: TLS is used with the system's trusted CAs; write 'tls: true' to say so, "
                     + "'tls: {ca_file: ...}' for your own CA, or 'tls: false' to connect without TLS", at: entry.key.location)
         }
+        if settings.passwordFile != nil, settings.tls == nil, !MQTTHostRules.isLoopback(settings.host) {
+            warning("'password_file' in 'mqtt': the MQTT password would travel unencrypted to \(settings.host) (no 'tls'), where "
+                    + "anyone on the network can read it; add 'tls: true' (or 'tls: {ca_file: ...}') if the broker offers TLS "
+                    + "(usually on port 8883)", at: mqtt.entry("password_file")?.key.location ?? mqtt.location)
+        }
         if let topic = topic(mqtt, "status_topic") { settings.statusTopic = topic }
         if let version = string(mqtt, "protocol") {
             if let parsed = MQTTProtocolVersion(rawValue: version) { settings.protocolVersion = parsed } else {

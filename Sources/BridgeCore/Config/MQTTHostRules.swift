@@ -10,6 +10,14 @@ public enum MQTTHostRules {
         return dottedQuadProblem(host)
     }
 
+    /// Whether `host` is this machine only (`localhost`, 127.0.0.0/8, `::1`), read
+    /// as the status listener's addresses are (`ListenAddress`): nothing sent to it
+    /// crosses a network.
+    public static func isLoopback(_ host: String) -> Bool {
+        let literal = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return ListenAddress.parse(literal + ":1")?.isLoopback == true
+    }
+
     /// Digits and dots only: an IPv4 address, four parts of 0 to 255.
     static func dottedQuadProblem(_ host: String) -> String? {
         guard !host.isEmpty, host.allSatisfy({ $0 == "." || ($0.isASCII && $0.isNumber) }) else { return nil }

@@ -1,4 +1,5 @@
 import BridgeCore
+import Glibc
 
 /// `switchboard-bridge check`: every problem that would make `run` fail or the
 /// service refuse the content, each on the config line that causes it; then,
@@ -25,6 +26,7 @@ public enum CheckCommand {
         findings.checkToken(environment)
         findings.checkFiles(environment)
         findings.checkConfigFile(configPath)
+        findings.checkAsTheUnitsUser(configPath: configPath, environment: environment, isRoot: geteuid() == 0)
         findings.checkStateDirectory()
         guard !findings.hasError else {
             return Report(status: 1, problems: (findings.lines + [failedLine(configPath)]).joined(separator: "\n"), summary: "")

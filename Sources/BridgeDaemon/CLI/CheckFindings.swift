@@ -115,3 +115,42 @@ struct CheckFindings {
                                       message: message, sourceLine: sourceLine).rendered())
     }
 }
+
+/// `sudo switchboard-bridge check` runs as root, who reads every file; the shipped
+/// unit runs the service as a throw-away user (`DynamicUser=yes`), neither owner nor
+/// group of anything in /etc, who reads only what others may read (and the
+/// credentials systemd hands it). What that user could not read is said, as a
+/// warning on its line, with the fix: else `check` passes and the service stops
+/// at start (exit 78).
+extension CheckFindings {
+    /// The token file the shipped unit hands to the service as a credential.
+    static let unitTokenCredentialSource = "/etc/switchboard-bridge/aivi-token"
+
+    mutating func checkAsTheUnitsUser(configPath: String, environment: [String: String], isRoot: Bool) {
+        guard isRoot, environment["CREDENTIALS_DIRECTORY"] == nil else { return }
+        let unit = "under the shipped unit the service runs as a throw-away user (DynamicUser=yes), not root"
+        if let why = FileAccessProbe.unreadableByOtherUsers(configPath) {
+            report(.warning, "checked as root: \(unit), and it cannot read the config file \(configPath) (\(why)): the "
+                   + "service would stop at start (exit 78); the config holds no secret: chmod 644 \(configPath)", key: nil)
+        }
+        if let path = config.mqtt.passwordFile, !path.hasPrefix("/run/credentials/"),
+           let why = FileAccessProbe.unreadableByOtherUsers(path) {
+            report(.warning, "checked as root: \(unit), and it cannot read the MQTT password file \(path) (\(why)): the "
+                   + "service would stop at start (exit 78); hand it over as a credential: `sudo systemctl edit "
+                   + "switchboard-bridge`, add LoadCredential=mqtt-password:\(path) under [Service], and set password_file: "
+                   + "/run/credentials/switchboard-bridge.service/mqtt-password", key: "mqtt.password_file")
+        }
+        if let path = config.aivi.tokenFile, !path.hasPrefix("/run/credentials/"),
+           FileAccessProbe.readProblem(Self.unitTokenCredentialSource) != nil,
+           let why = FileAccessProbe.unreadableByOtherUsers(path) {
+            report(.warning, "checked as root: \(unit), and it cannot read the token file \(path) (\(why)); put the token "
+                   + "in \(Self.unitTokenCredentialSource) (mode 0600, owner root), which the unit hands to the service as "
+                   + "its credential", key: "aivi.token_file")
+        }
+        for (key, path) in FileAccessProbe.caFiles(config) {
+            guard let why = FileAccessProbe.unreadableByOtherUsers(path) else { continue }
+            report(.warning, "checked as root: \(unit), and it cannot read the CA file \(path) (\(why)): the service "
+                   + "would stop at start (exit 78); a CA certificate is public: chmod 644 \(path)", key: key)
+        }
+    }
+}

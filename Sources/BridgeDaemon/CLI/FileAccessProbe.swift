@@ -37,6 +37,34 @@ enum FileAccessProbe {
         }
     }
 
+    /// Why a user who is neither the owner nor in the group of `path` (the unit's
+    /// `DynamicUser=`) could not read it: the file lacks the "others may read" bit,
+    /// or a directory above it the "others may enter" bit. Nil when such a user
+    /// can, or the file cannot be examined (its error is said elsewhere).
+    static func unreadableByOtherUsers(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        if status.st_mode & S_IROTH == 0 {
+            return "mode \(OctalText.format(UInt32(status.st_mode))), owner \(ownerName(status.st_uid))"
+        }
+        var directory = parentDirectory(of: path)
+        for _ in 0..<64 {
+            var directoryStatus = stat()
+            if stat(directory, &directoryStatus) == 0, directoryStatus.st_mode & S_IXOTH == 0 {
+                return "its directory \(directory) is mode \(OctalText.format(UInt32(directoryStatus.st_mode))), "
+                    + "owner \(ownerName(directoryStatus.st_uid))"
+            }
+            guard directory != "/", directory != "." else { return nil }
+            directory = parentDirectory(of: directory)
+        }
+        return nil
+    }
+
+    private static func ownerName(_ uid: uid_t) -> String {
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
+        return String(cString: name)
+    }
+
     /// The permission bits of `path`, nil when it cannot be examined.
     static func permissionBits(_ path: String) -> UInt32? {
         var status = stat()

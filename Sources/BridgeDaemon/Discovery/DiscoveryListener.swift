@@ -33,6 +33,7 @@ public enum DiscoveryListener {
                 switch event {
                 case .connected: inbox.isConnected = true
                 case .disconnected(let reason): inbox.lastProblem = reason
+                case .dropped: break
                 case .fatal(let reason): inbox.fatalReason = reason
                 case .message(let message):
                     if inbox.messages.count < maxQueuedMessages { inbox.messages.append(message) } else { inbox.dropped += 1 }

@@ -171,6 +171,12 @@ final class MQTTEventRelay: Sendable {
         clientId = settings.clientId
     }
 
+    static func coreDrop(_ drop: MQTTDrop) -> ClientIdConflictDetector.Drop {
+        if drop.isSessionTakenOver { return .sessionTakenOver }
+        if drop.brokerReasonCode != nil { return .otherReason }
+        return .unexplained
+    }
+
     func forward(_ event: MQTTEvent) {
         switch event {
         case .connected:
@@ -179,17 +185,18 @@ final class MQTTEventRelay: Sendable {
             relay.submit(.core(.mqttConnected))
         case .disconnected(let reason):
             log.warning("mqtt \(broker) disconnected: \(reason)")
-            if detector.withLock({ $0.disconnected(nowMs: MonotonicClock.nowMs()) }) {
-                log.error(ClientIdConflictDetector.message(clientId: clientId))
-            }
             relay.submit(.core(.mqttDisconnected))
+        case .dropped(let drop):
+            if let finding = detector.withLock({ $0.disconnected(nowMs: MonotonicClock.nowMs(), drop: Self.coreDrop(drop)) }) {
+                log.error(ClientIdConflictDetector.message(finding, clientId: clientId))
+            }
         case .message(let message):
             relay.submitMQTTMessage(topic: message.topic, payload: message.payload)
         case .payloadTooLarge(let topic, let byteCount):
             relay.submit(.core(.mqttPayloadTooLarge(topic: topic, byteCount: byteCount)))
         case .fatal(let reason):
             log.error("mqtt \(broker): \(reason); recreating the client")
-            _ = detector.withLock { $0.disconnected(nowMs: MonotonicClock.nowMs()) }
+            _ = detector.withLock { $0.disconnected(nowMs: MonotonicClock.nowMs(), drop: .otherReason) }
             relay.submit(.core(.mqttDisconnected))
         }
     }

@@ -93,6 +93,8 @@ final class WatchRunner: Sendable {
             output.problem("a \(byteCount)-byte message on \(topic) was too large to read and was skipped")
         case .disconnected(let reason):
             output.problem("disconnected from the broker: \(reason)")
+        case .dropped:
+            break
         case .fatal(let reason):
             output.problem("the broker refused the connection: \(reason)")
         }

@@ -82,7 +82,8 @@ struct CheckTruthTests {
         #expect(report.problems.contains("warning: password file \(password) is readable by other users (mode 0644); run: chmod 600 \(password)"))
         #expect(report.summary.contains("config ok"))
         chmod(password, 0o600)
-        #expect(!(try fixture.check(mqtt: "  username: bridge\n  password_file: \(password)")).problems.contains("password file"))
+        #expect(!(try fixture.check(mqtt: "  username: bridge\n  password_file: \(password)")).problems
+            .contains("password file \(password) is readable by other users"))
     }
 
     @Test func missingCAFilesFailOnTheirLines() throws {
