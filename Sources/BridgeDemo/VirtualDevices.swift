@@ -3,13 +3,19 @@ import ShellSupport
 
 /// Devices that behave like real ones on the demo's broker, so every tile state
 /// can be seen: a zigbee2mqtt light that echoes its state after a realistic
-/// delay, a Tasmota plug, scenes, one device that is offline and one that never
-/// answers.
+/// delay, a Tasmota plug, scenes, one device that is offline, one that never
+/// answers, an ESPHome garage door that travels 6 s and an ESPHome lock.
 final class VirtualDevices: Sendable {
     struct State: Sendable {
         var porchOn = false
         var fountainOn = false
+        var isDoorOpen = false
+        var isLocked = true
     }
+
+    /// How long the demo's garage door travels, and its lock's bolt.
+    static let doorTravelMs: Int64 = 6_000
+    static let boltTravelMs: Int64 = 1_500
 
     let client: MQTTClient
     let scheduler: DeviceScheduler
@@ -26,7 +32,8 @@ final class VirtualDevices: Sendable {
         box.withLock { $0 = self }
         do {
             try client.setSubscriptions(["zigbee2mqtt/porch/set", "zigbee2mqtt/porch/get", "cmnd/fountain/POWER",
-                                         "home/scene/set", "shellies/garage/relay/0/command", "boiler/switch/heater/command"])
+                                         "home/scene/set", "shellies/garage/relay/0/command", "boiler/switch/heater/command",
+                                         "garage/cover/door/command", "hall/lock/front/command"])
             try client.start()
         } catch {
             throw .cannotStart("the virtual devices", "\(error)")
@@ -56,6 +63,10 @@ final class VirtualDevices: Sendable {
         publish("boiler/status", "online", retain: true)
         publish("boiler/switch/heater/state", "OFF", retain: true)
         publish("home/scene/current", "none", retain: true)
+        publish("garage/status", "online", retain: true)
+        publish("garage/cover/door/state", "closed", retain: true)
+        publish("hall/status", "online", retain: true)
+        publish("hall/lock/front/state", "LOCKED", retain: true)
     }
 
     private func react(_ topic: String, _ payload: String) {
@@ -79,6 +90,10 @@ final class VirtualDevices: Sendable {
             log.append("device garage (Shelly): offline, the command is lost")
         case "boiler/switch/heater/command":
             log.append("device heater (ESPHome): never answers")
+        case "garage/cover/door/command":
+            reactDoor(payload.uppercased())
+        case "hall/lock/front/command":
+            reactLock(payload.uppercased())
         default:
             break
         }
@@ -93,6 +108,30 @@ final class VirtualDevices: Sendable {
             state.withLock { $0.fountainOn = isOn }
             publish("stat/fountain/RESULT", "{\"POWER\":\"\(isOn ? "ON" : "OFF")\"}")
             publish("stat/fountain/POWER", isOn ? "ON" : "OFF")
+        }
+    }
+
+    /// ESPHome's cover words: opening/closing while it travels, then open/closed.
+    private func reactDoor(_ command: String) {
+        guard command == "OPEN" || command == "CLOSE" else { return }
+        let open = command == "OPEN"
+        log.append("device garage door (ESPHome): \(command), travels \(Self.doorTravelMs / 1000) s")
+        publish("garage/cover/door/state", open ? "opening" : "closing", retain: true)
+        scheduler.after(ms: Self.doorTravelMs) { [self] in
+            state.withLock { $0.isDoorOpen = open }
+            publish("garage/cover/door/state", open ? "open" : "closed", retain: true)
+        }
+    }
+
+    /// ESPHome's lock words: LOCKING/UNLOCKING while the bolt moves, then LOCKED/UNLOCKED.
+    private func reactLock(_ command: String) {
+        guard command == "LOCK" || command == "UNLOCK" else { return }
+        let lock = command == "LOCK"
+        log.append("device front door (ESPHome lock): \(command)")
+        publish("hall/lock/front/state", lock ? "LOCKING" : "UNLOCKING", retain: true)
+        scheduler.after(ms: Self.boltTravelMs) { [self] in
+            state.withLock { $0.isLocked = lock }
+            publish("hall/lock/front/state", lock ? "LOCKED" : "UNLOCKED", retain: true)
         }
     }
 

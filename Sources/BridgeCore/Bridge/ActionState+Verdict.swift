@@ -12,7 +12,7 @@ extension ActionState {
             lastReading = verdict
         case (.state, .position(let percent?)):
             take(positionPercent: percent)
-            lastReading = verdict
+            lastReading = percent == 0 || percent == 100 ? nil : verdict   // at an end, open or closed says it all
         case (.state, .position(nil)):
             lastReading = verdict
         case (.availability, .available): isAvailable = true

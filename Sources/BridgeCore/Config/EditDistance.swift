@@ -47,10 +47,12 @@ enum EditDistance {
     }
 
     /// A candidate that starts with a word of four letters or more
-    /// (`zigbee` → `zigbee2mqtt`), when exactly one does.
+    /// (`zigbee` → `zigbee2mqtt`), when exactly one does, or when one is the
+    /// start of all the others (`zigbee2mqtt` of `zigbee2mqtt_cover`).
     static func prefixSuggestion(for word: String, among candidates: [String]) -> String? {
         guard word.unicodeScalars.count >= 4 else { return nil }
         let matches = candidates.filter { $0.hasPrefix(word) }
-        return matches.count == 1 ? matches[0] : nil
+        guard let shortest = matches.min(by: { $0.count < $1.count }), matches.allSatisfy({ $0.hasPrefix(shortest) }) else { return nil }
+        return shortest
     }
 }

@@ -15,7 +15,7 @@ public enum WatchFormat {
     public static func human(_ event: WatchEvent) -> String {
         let detail = event.verdict.detail.map { " (\($0))" } ?? ""
         let seconds = "\(event.elapsedMs / 1000).\(String(event.elapsedMs % 1000 + 1000).dropFirst())s"
-        return "+\(seconds) \(event.action) \(event.role) \(event.topic) '\(event.payloadExcerpt)' -> \(event.verdict.word)\(detail)"
+        return "+\(seconds) \(event.action) \(event.role) \(event.topic) '\(event.payloadExcerpt)' -> \(event.word)\(detail)"
     }
 
     /// The table per action: last state, messages seen, never heard from.
@@ -45,7 +45,7 @@ public enum WatchFormat {
             ("type", .string("message")), ("elapsed_ms", .int(event.elapsedMs)),
             ("widget", .string(event.action.slug)), ("action", .string(event.action.actionId)),
             ("role", .string(event.role)), ("topic", .string(event.topic)), ("payload", .string(event.payloadExcerpt)),
-            ("reading", .string(event.verdict.word)), ("why", event.verdict.detail.map(JSONValue.string) ?? .null),
+            ("reading", .string(event.word)), ("why", event.verdict.detail.map(JSONValue.string) ?? .null),
         ])
     }
 

@@ -10,12 +10,16 @@ public struct WatchSession: Sendable {
         public var state = ActionState()
         /// The reason of the last message this action could not read, if any.
         public var lastProblem: String?
+        /// What the action drives (covers read open/closed, locks locked/unlocked).
+        public var device: TileDevice = .plainSwitch
 
-        /// `on`, `off`, `unavailable` or `unknown`.
+        /// `on`, `off` (`open`, `closed`, `locked`, ...), `unavailable` or `unknown`;
+        /// a cover's or lock's last further reading after it (`open, closing`, `unlocked, jammed`).
         public var stateWord: String {
             if state.isUnreachable { return "unavailable" }
-            guard let isOn = state.isOn else { return "unknown" }
-            return isOn ? "on" : "off"
+            let further = state.lastReading.map { ", " + WatchEvent.word(for: $0, device: device) } ?? ""
+            guard let isOn = state.isOn else { return "unknown" + further }
+            return device.word(on: isOn) + further
         }
 
         /// True when no topic of the action said anything.
@@ -31,7 +35,7 @@ public struct WatchSession: Sendable {
         self.config = config
         topicIndex = TopicIndex(config: config)
         records = config.allActions.map { slug, action in
-            ActionRecord(key: ActionKey(slug: slug, actionId: action.id), label: action.label)
+            ActionRecord(key: ActionKey(slug: slug, actionId: action.id), label: action.label, device: action.device)
         }
         for (index, record) in records.enumerated() { indexByKey[record.key] = index }
     }
@@ -71,7 +75,7 @@ public struct WatchSession: Sendable {
                 if actionsWithEvent.insert(listener.action).inserted { records[index].messagesSeen += 1 }
                 eventIndexByActionRole[eventKey] = events.count
                 events.append(WatchEvent(elapsedMs: elapsedMs, action: listener.action, role: role, topic: topic,
-                                         payloadExcerpt: excerpt, verdict: verdict))
+                                         payloadExcerpt: excerpt, verdict: verdict, device: records[index].device))
             }
             record(verdict, role: listener.role, into: &records[index])
         }

@@ -52,7 +52,7 @@ public enum CheckCommand {
             for action in widget.actions {
                 let preset = action.preset.map { " (\($0))" } ?? ""
                 lines.append("  \(shown(action.id)): \(action.kind.rawValue)\(preset) '\(shown(action.label))'")
-                lines += topicLines(action).map { "    " + $0 }
+                lines += (deviceLines(action) + topicLines(action)).map { "    " + $0 }
             }
         }
         return lines
@@ -64,13 +64,36 @@ public enum CheckCommand {
         DisplayText.quoted(text, maxScalars: 120)
     }
 
+    private static func wordsText(_ source: StateSource) -> String {
+        if source.isPosition { return " position (0 = closed)" }
+        var text = source.onValue.isEmpty ? "" : " on=\(source.onValue) off=\(source.offValue)"
+        for meaning in source.meanings { text += " \(meaning.reading.rawValue.replacing(" ", with: "_"))=\(meaning.value)" }
+        return text
+    }
+
+    /// What a cover or lock tile may do: its travel time, whether it unlocks, its pulse.
+    static func deviceLines(_ action: ActionConfig) -> [String] {
+        guard action.kind == .toggle, action.device != .plainSwitch else { return [] }
+        var line = "device       \(action.device.rawValue), travel time \(action.effectiveTravelTimeMs) ms"
+        if action.device == .lock {
+            line += action.allowUnlock ? ", may unlock (allow_unlock: true)"
+                : ", lock-only: an unlock press sends nothing (add 'allow_unlock: true' to let it unlock)"
+        }
+        var lines = [line]
+        if let pulse = action.pulse {
+            lines.append("pulse        \(pulse.topic) payload=\(shown(pulse.payload)) (QoS 0, only when the sensor differs, "
+                         + "at most once per travel time)")
+        }
+        return lines
+    }
+
     static func topicLines(_ action: ActionConfig) -> [String] {
         var lines = action.stateSources.map { source in
-            "state        \(source.topic)" + (source.field.map { " [\($0.joined(separator: "."))]" } ?? "")
-                + " on=\(source.onValue) off=\(source.offValue)"
+            "state        \(source.topic)" + (source.field.map { " [\($0.joined(separator: "."))]" } ?? "") + wordsText(source)
         }
         if let command = action.command {
-            lines.append("command      \(command.topic) on=\(command.payloadOn) off=\(command.payloadOff)")
+            let off = command.offTopic.map { " (off to \($0))" } ?? ""
+            lines.append("command      \(command.topic) on=\(command.payloadOn) off=\(command.payloadOff)\(off)")
         }
         if let availability = action.availability {
             let unavailable = availability.unavailableValue.map { "unavailable=\($0)" } ?? "(anything else: unavailable)"

@@ -151,3 +151,24 @@ struct CoverPresetTests {
         #expect(result.errors.map(\.message) == ["'device' in action 'dev' is 'cover', but 'esphome_lock' drives a lock; remove 'device'"])
     }
 }
+
+/// Issue 20 section 6: `watch` says what each cover and lock reading means.
+@Suite("watch: what a cover's and a lock's readings mean")
+struct CoverWatchTests {
+    @Test func readingsAreNamedAsTheDeviceMeansThem() throws {
+        let yaml = ConfigFixture.withAction("id: door\nlabel: Door\nshelly_plus_cover: p2")
+            + "      - id: lock\n        label: Lock\n        esphome_lock: hall/front\n"
+        let config = try #require(ConfigLoader.load(text: yaml, fileName: "bridge.yaml").config)
+        var session = WatchSession(config: config)
+        let stopped = session.message(topic: "p2/status/cover:0", payload: Array(CoverPayloads.shellyPlusCoverStopped.utf8), elapsedMs: 0)
+        #expect(stopped.map(\.word) == ["stopped"])   // one event per action and role: the state word
+        let closing = session.message(topic: "p2/events/rpc", payload: Array(CoverPayloads.shellyPlusNotifyClosing.utf8), elapsedMs: 1)
+        #expect(closing.map(\.word).first == "closing")
+        let closed = session.message(topic: "p2/events/rpc", payload: Array(CoverPayloads.shellyPlusNotifyClosed.utf8), elapsedMs: 2)
+        #expect(closed.map(\.word).first == "closed")
+        let jammed = session.message(topic: "hall/lock/front/state", payload: Array("JAMMED".utf8), elapsedMs: 3)
+        #expect(jammed.map(\.word) == ["jammed"])
+        #expect(WatchFormat.human(jammed[0]).hasSuffix("-> jammed (the lock is jammed: not locked)"))
+        #expect(session.records.map(\.stateWord) == ["closed", "unlocked, jammed"])
+    }
+}
