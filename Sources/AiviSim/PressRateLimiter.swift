@@ -1,3 +1,5 @@
+import BridgeCore
+
 /// Why a press was refused.
 public enum PressRefusal: String, Sendable, Equatable {
     /// Over the per-phone-and-widget burst or its one-a-second rate.

@@ -9,4 +9,11 @@ public enum AiviServiceLimits {
     public static let accountPressesPerSecond = 1
     /// Presses of one phone on one widget, in one burst (then 1 a second).
     public static let widgetBurstPresses = 8
+
+    /// The bridge's own bound on how fast one action's presses become commands,
+    /// above anything the service delivers when it keeps its limits (a burst of 20
+    /// for the whole account, then 1 a second): a burst of 24, then 2 a second.
+    /// A hostile service made 24,000 commands a second on one relay.
+    public static let actionCommandBurst: Int64 = 24
+    public static let actionCommandRefillMs: Int64 = 500
 }

@@ -75,6 +75,16 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         }
+        guard !needsCommand(press, action, key, nowMs: input.boardClockMs) || takeCommandToken(key, input) else {
+            // Not remembered: a replay once the rate is back under the limit may still run it.
+            effects.append(.log(.warning, "press \(press.id) \(key): over this action's limit of "
+                                + "\(AiviServiceLimits.actionCommandBurst) commands in a burst, then "
+                                + "\(1000 / AiviServiceLimits.actionCommandRefillMs) a second (far beyond the service's own); "
+                                + "not carried out, answering with the true state"))
+            effects.append(.observe(.pressDropped(eventId: press.id, reason: .rateLimited)))
+            oweAnswer(key.slug, &effects)
+            return
+        }
         guard action.repeatSafe || dedupe.hasRoomForUnsafe else {
             // Only a service far beyond its rate limits gets here: the id could not be
             // kept, so carrying it out could run it twice; no id is dropped to make room.
@@ -94,6 +104,17 @@ extension Bridge {
         case .toggle: pressToggle(press, action, key, input, &effects)
         }
         effects.append(.observe(.pressCarriedOut(eventId: press.id, action: key, ageMs: ageMs)))
+    }
+
+    /// Takes one of the action's command tokens; false when it has none left.
+    mutating func takeCommandToken(_ key: ActionKey, _ input: BridgeInput) -> Bool {
+        var bucket = commandBuckets[key] ?? TokenBucket(
+            capacity: AiviServiceLimits.actionCommandBurst, refillMs: AiviServiceLimits.actionCommandRefillMs,
+            nowMs: input.boardClockMs)
+        let canTake = bucket.canTake(nowMs: input.boardClockMs)
+        if canTake { bucket.take(nowMs: input.boardClockMs) }
+        commandBuckets[key] = bucket
+        return canTake
     }
 
     /// Whether carrying the press out means publishing on MQTT (not when a toggle

@@ -19,6 +19,8 @@ public struct Bridge: Sendable {
     /// Each widget's body with the config's part pre-serialized (rebuilt on reload).
     var templates: [String: WidgetTemplate] = [:]
     var dedupe: DedupeMemory
+    /// Each action's bound on presses becoming commands (`AiviServiceLimits.actionCommandBurst`).
+    var commandBuckets: [ActionKey: TokenBucket] = [:]
     var random: SplitMix64
     var nextRequestId: UInt64 = 1
     var answerGeneration: UInt64 = 0
@@ -113,6 +115,8 @@ public struct Bridge: Sendable {
         templates = [:]
         facts.keep(only: config)
         actionsByKey = [:]
+        let keys = Set(config.widgets.flatMap { widget in widget.actions.map { ActionKey(slug: widget.slug, actionId: $0.id) } })
+        commandBuckets = commandBuckets.filter { keys.contains($0.key) }
         for widget in config.widgets {
             widgetsBySlug[widget.slug] = widget
             templates[widget.slug] = WidgetTemplate(widget: widget)

@@ -113,4 +113,6 @@ public enum PressDropReason: String, Sendable, Equatable, CaseIterable {
     /// The press is of an action not safe to repeat and `DedupeMemory.maxUnsafeIds`
     /// ids are remembered already (only far beyond the service's rate limits).
     case memoryFull = "memory_full"
+    /// Over the action's own limit of presses becoming commands (`AiviServiceLimits`).
+    case rateLimited = "rate_limited"
 }
