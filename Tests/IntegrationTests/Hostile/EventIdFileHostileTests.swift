@@ -10,6 +10,9 @@ import TestSupport
 @Suite("The id file under hostile event ids (real binary)", .serialized)
 struct EventIdFileHostileTests {
     static let token = "id-file-test-token"
+    /// The unsafe presses go round-robin to this many feeders, 20 each at most for the
+    /// 2,000 presses: under each action's own limit of commands (a burst of 24).
+    static let feederCount = 100
 
     /// The real bridge between a broker, a hostile service and a recorder of commands.
     final class World: @unchecked Sendable {
@@ -46,6 +49,12 @@ struct EventIdFileHostileTests {
                     label: Feed
                     repeat_safe: false
                     publish: { topic: home/feeder/cmd, payload: dispense }
+            \((0..<EventIdFileHostileTests.feederCount).map { """
+                  - id: feed\($0)
+                    label: Feed \($0)
+                    repeat_safe: false
+                    publish: { topic: home/feeder/cmd, payload: dispense }
+            """ }.joined(separator: "\n"))
                   - id: mark
                     label: Mark
                     publish: { topic: home/mark, payload: go }
@@ -104,7 +113,7 @@ struct EventIdFileHostileTests {
                 let index = part * partSize + offset
                 let prefix = "evt_\(index)_"
                 let id = prefix + String(repeating: "x", count: PressEnvelope.maxIdBytes - prefix.utf8.count)
-                text += frame(id: id, action: "feed", expiresAt: expires, createdAt: created)
+                text += frame(id: id, action: "feed\(index % feederCount)", expiresAt: expires, createdAt: created)
                 if index % 500 == 0 {
                     // An absurd id (60 KB, as in the review): refused, never run, never written.
                     let absurd = "evt_absurd_\(index)_" + String(repeating: "y", count: 60_000)
