@@ -1,16 +1,20 @@
 /// One action per switchable thing: a Home Assistant copy of a device its firmware
-/// announced itself is left out (matched by IEEE address or MAC), and Home Assistant
-/// entities announced twice (same unique id) count once.
+/// announced itself is left out (matched by IEEE address or MAC, and commanded
+/// under the same device topic as the firmware's own toggle: `cmnd/plug/POWER1`
+/// beside `cmnd/plug/POWER`; a forged announcement with a real device's MAC alone
+/// never displaces it), and Home Assistant entities
+/// announced twice (same unique id) count once.
 enum DiscoveryDeduplication {
     static func result(of yield: AnnouncementYield, heard: HeardSources, droppedMessages: Int) -> DiscoveryResult {
         let native = yield.announcedDeviceKeys.union(yield.toggles.filter { $0.source.isFirmwareOwn }.flatMap(\.deviceKeys))
         var toggles: [DiscoveredToggle] = []
         var seenUniqueIds = Set<String>()
         var seenCommands = Set<UTF8Key>()  // topics are bytes
+        let nativeCommands = Set(yield.toggles.filter { $0.source.isFirmwareOwn }.map { deviceTopic($0.wiring.command.topic) })
         var skipped = yield.skipped
         for toggle in yield.toggles.sorted(by: order) {
             if toggle.source == .homeAssistant {
-                if !toggle.deviceKeys.isDisjoint(with: native) { continue }
+                if !toggle.deviceKeys.isDisjoint(with: native), nativeCommands.contains(deviceTopic(toggle.wiring.command.topic)) { continue }
                 let uniqueIds = toggle.deviceKeys.filter { $0.hasPrefix("uid:") }
                 if !uniqueIds.isDisjoint(with: seenUniqueIds) { continue }
                 seenUniqueIds.formUnion(uniqueIds)
@@ -32,6 +36,11 @@ enum DiscoveryDeduplication {
             toggles: toggles, extras: yield.extras.sorted(by: order), skipped: Array(Set(skipped.map(Key.init))).map(\.thing).sorted(),
             heard: heard, droppedMessages: droppedMessages
         )
+    }
+
+    /// A command topic without its last level: the device's own part of it.
+    private static func deviceTopic(_ topic: String) -> UTF8Key {
+        UTF8Key(topic.lastIndex(of: "/").map { String(topic[..<$0]) } ?? topic)  // topics are bytes
     }
 
     private static func isHomeAssistantCopy(_ thing: SkippedThing, yield: AnnouncementYield, native: Set<String>) -> Bool {

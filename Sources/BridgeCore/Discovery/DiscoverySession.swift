@@ -4,18 +4,23 @@
 public struct DiscoverySession: Sendable {
     /// At most this many topics are remembered; later new topics are dropped.
     public static let maxTopics = 20_000
-    /// A payload larger than this is dropped (a zigbee2mqtt `bridge/devices` of a few
-    /// hundred devices is a few MB).
-    public static let maxPayloadBytes = 16 << 20
+    /// A payload larger than this is dropped unread (a zigbee2mqtt `bridge/devices` of
+    /// a few hundred devices is a few MB); what discover holds and parses stays under
+    /// 64 MB (BENCHMARKS.md, "discover on hostile announcements").
+    public static let maxPayloadBytes = 4 << 20
     /// All payloads together stay under this.
-    public static let maxTotalBytes = 96 << 20
+    public static let maxTotalBytes = 16 << 20
+    /// A Shelly announcement (`Shelly.GetDeviceInfo`, a few hundred bytes) larger than
+    /// this is kept but not read as one when it arrives.
+    static let maxAnnounceBytes = 64 << 10
 
     public let options: DiscoveryOptions
     /// Keyed by the topic's bytes (`UTF8Key`), as the broker keys topics: two
     /// announcements on `café` NFC and NFD are two devices, neither lost.
     private(set) var latest: [UTF8Key: [UInt8]] = [:]
     private var totalBytes = 0
-    private var requested: Set<DiscoveryRequest> = []
+    /// The prefixes asked for their status.
+    private var requested: Set<UTF8Key> = []
     /// Messages dropped by the bounds (reported in the file's header).
     public private(set) var droppedMessages = 0
 
@@ -42,16 +47,31 @@ public struct DiscoverySession: Sendable {
 
     /// Takes one message; returns requests it calls for (a gen2/3 Shelly asked for its status).
     public mutating func receive(_ message: DiscoveryMessage) -> [DiscoveryRequest] {
-        let json = message.topic.hasSuffix("/announce") ? try? JSONValue.parse(bytes: message.payload) : nil
+        // The bounds apply before any parsing: an oversized announcement is never read.
+        guard message.payload.count <= Self.maxPayloadBytes else {
+            droppedMessages += 1
+            return []
+        }
+        let json = message.topic.hasSuffix("/announce") && message.payload.count <= Self.maxAnnounceBytes
+            ? try? JSONValue.parse(bytes: message.payload) : nil
         let device = json.flatMap { ShellyAnnouncement.device($0, topic: message.topic) }
         // Every Shelly answers on the one shared topic: keep each device's answer.
         let isShared = message.topic.utf8.elementsEqual(Self.sharedShellyTopic.utf8)
         let key = UTF8Key(isShared ? Self.sharedShellyTopic + "\u{0}" + (device?.id ?? "") : message.topic)
-        guard remember(message, as: key), let device,
-              let request = ShellyAnnouncement.statusRequest(for: device),
-              requested.insert(request).inserted else { return [] }
+        guard remember(message, as: key), let device, device.generation >= 2, !requested.contains(UTF8Key(device.prefix)) else { return [] }
+        guard let request = ShellyAnnouncement.statusRequest(for: device), requested.count < Self.maxStatusRequests else {
+            unaskedShellies.insert(UTF8Key(device.prefix))
+            return []
+        }
+        requested.insert(UTF8Key(device.prefix))
         return [request]
     }
+
+    /// Most gen2/3 Shellies asked for their status (a house has a few dozen).
+    public static let maxStatusRequests = 256
+    /// Gen2/3 announcements not asked for their status (prefix unlike a Shelly's, or
+    /// beyond `maxStatusRequests`), said in the result (at most `maxTopics`).
+    private var unaskedShellies: Set<UTF8Key> = []
 
     static let sharedShellyTopic = "shellies/announce"
 
@@ -73,14 +93,20 @@ public struct DiscoverySession: Sendable {
     public func result() -> DiscoveryResult {
         var yield = AnnouncementYield()
         var heard = HeardSources()
+        let channels = ShellyAnnouncement.ChannelIndex(topics: latest.keys)
         for topic in latest.keys.sorted() {
             guard let payload = latest[topic], !payload.isEmpty else { continue }  // empty: removed
-            yield.append(translate(topic: topic.text, payload: payload, heard: &heard))
+            yield.append(translate(topic: topic.text, payload: payload, channels: channels, heard: &heard))
+        }
+        if !unaskedShellies.isEmpty {
+            yield.skipped.append(SkippedThing(what: "\(unaskedShellies.count) gen2/3 Shelly announcement(s)", reason: "not asked for "
+                + "their status: a topic prefix unlike a Shelly's id (shelly<model>-<MAC>), or beyond the first \(Self.maxStatusRequests)"))
         }
         return DiscoveryDeduplication.result(of: yield, heard: heard, droppedMessages: droppedMessages)
     }
 
-    private func translate(topic key: String, payload: [UInt8], heard: inout HeardSources) -> AnnouncementYield {
+    private func translate(topic key: String, payload: [UInt8], channels: ShellyAnnouncement.ChannelIndex,
+                           heard: inout HeardSources) -> AnnouncementYield {
         let topic = key.hasPrefix(Self.sharedShellyTopic + "\u{0}") ? Self.sharedShellyTopic : key
         let json: JSONValue
         do { json = try JSONValue.parse(bytes: payload) } catch {
@@ -107,7 +133,7 @@ public struct DiscoverySession: Sendable {
             let own = device.generation >= 2 ? "\(device.prefix)/announce" : "shellies/\(device.id)/announce"
             if topic.utf8.elementsEqual(Self.sharedShellyTopic.utf8), latest[UTF8Key(own)]?.isEmpty == false { return AnnouncementYield() }
             heard.shelly.insert(device.id)
-            return ShellyAnnouncement.toggles(device, topics: latest, announcedOn: topic)
+            return ShellyAnnouncement.toggles(device, channels: channels, announcedOn: topic)
         }
         return AnnouncementYield()
     }

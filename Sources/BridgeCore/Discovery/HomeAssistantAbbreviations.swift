@@ -26,14 +26,17 @@ enum HomeAssistantAbbreviations {
     static let origin: [String: String] = ["name": "name", "sw": "sw_version", "url": "support_url"]
 
     /// `value` with its keys expanded (an abbreviation never replaces the full key
-    /// written beside it), recursively into `device`, `origin`, `availability` items
-    /// and `components` entries.
+    /// written beside it; of members with one name the first is kept, as a lookup
+    /// finds it), recursively into `device`, `origin`, `availability` items and
+    /// `components` entries. Linear in the members, whatever repeats.
     static func expanded(_ value: JSONValue) -> JSONValue {
         guard case .object(let members) = value else { return value }
+        let written = Set(members.map(\.key))
+        var kept: Set<String> = []
         var result: [JSONMember] = []
         for member in members {
             let key = root[member.key] ?? member.key
-            guard !(key != member.key && members.contains { $0.key == key }) else { continue }
+            guard !(key != member.key && written.contains(key)), kept.insert(key).inserted else { continue }
             result.append(JSONMember(key, expandedChild(key, member.value)))
         }
         return .object(result)
@@ -51,6 +54,10 @@ enum HomeAssistantAbbreviations {
 
     private static func renamed(_ value: JSONValue, _ table: [String: String]) -> JSONValue {
         guard case .object(let members) = value else { return value }
-        return .object(members.map { JSONMember(table[$0.key] ?? $0.key, $0.value) })
+        var kept: Set<String> = []
+        return .object(members.compactMap { member in
+            let key = table[member.key] ?? member.key
+            return kept.insert(key).inserted ? JSONMember(key, member.value) : nil
+        })
     }
 }

@@ -25,13 +25,24 @@ public enum HomeAssistantAnnouncement {
             return AnnouncementYield(skipped: [SkippedThing(what: topic, reason: "a device discovery without components")])
         }
         var yield = AnnouncementYield()
-        for entry in entries {
-            let merged = sharedOptions(of: config).merging(entry.value)
+        let shared = sharedOptions(of: config)
+        for entry in entries.prefix(maxComponents) {
+            let merged = shared.merging(entry.value)
             let platform = merged["platform"]?.stringValue ?? "unknown"
             yield.append(entity(merged, component: platform, objectId: entry.key, topic: topic))
         }
+        if entries.count > maxComponents {
+            yield.skipped.append(SkippedThing(what: topic, reason: "\(entries.count - maxComponents) components beyond the first "
+                + "\(maxComponents) (a device has a few dozen)"))
+        }
         return yield
     }
+
+    /// Most `availability` items read (Home Assistant's own devices list one to three).
+    static let maxAvailabilityItems = 16
+
+    /// Most components of one device discovery that are read (the rest are skipped and said).
+    static let maxComponents = 256
 
     /// The root options a device discovery shares with its components.
     private static func sharedOptions(of config: JSONValue) -> JSONValue {
@@ -156,7 +167,8 @@ public enum HomeAssistantAnnouncement {
         let defaultOff = config["payload_not_available"]?.scalarText ?? "offline"
         var candidates: [(topic: String, on: String, off: String, template: String?)] = []
         if case .array(let items)? = config["availability"] {
-            for item in items {
+            // A few in practice; a hostile list is read only so far (each component reads it again).
+            for item in items.prefix(maxAvailabilityItems) {
                 guard let topic = item["topic"]?.stringValue, !topic.isEmpty else { continue }
                 candidates.append((topic, item["payload_available"]?.scalarText ?? "online",
                                    item["payload_not_available"]?.scalarText ?? "offline", item["value_template"]?.stringValue))
@@ -189,8 +201,15 @@ extension JSONValue {
     /// This object with `other`'s members added, `other` winning on equal keys.
     func merging(_ other: JSONValue) -> JSONValue {
         guard case .object(var members) = self, case .object(let extra) = other else { return other }
+        var indexByKey: [String: Int] = [:]
+        for (index, member) in members.enumerated() where indexByKey[member.key] == nil { indexByKey[member.key] = index }
         for member in extra {
-            if let index = members.firstIndex(where: { $0.key == member.key }) { members[index] = member } else { members.append(member) }
+            if let index = indexByKey[member.key] {
+                members[index] = member
+            } else {
+                indexByKey[member.key] = members.count
+                members.append(member)
+            }
         }
         return .object(members)
     }

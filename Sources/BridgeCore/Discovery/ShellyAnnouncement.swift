@@ -34,17 +34,28 @@ public enum ShellyAnnouncement {
         return Device(id: id, model: model, mac: mac, generation: generation, prefix: prefix, name: payload["name"]?.stringValue)
     }
 
-    /// The harmless request a gen2/3 device answers with the status of every component.
+    /// The harmless request a gen2/3 device answers with the status of every component;
+    /// nil unless its prefix looks like a Shelly's (whoever announces must not choose
+    /// where discover publishes).
     public static func statusRequest(for device: Device) -> DiscoveryRequest? {
-        guard device.generation >= 2 else { return nil }
+        guard device.generation >= 2, looksLikeShellyId(device.prefix) else { return nil }
         return DiscoveryRequest(topic: "\(device.prefix)/command", payload: "status_update")
     }
 
+    /// A gen2/3 device id and default topic prefix: `shelly<model>-<12 hex digits of
+    /// its MAC>` (`shellyplus1pm-441793d69718`, `shellypro4pm-…`, `shelly1minig3-…`).
+    static func looksLikeShellyId(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].hasPrefix("shelly"), parts[0].count <= 32,
+              parts[0].utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x7A).contains($0) }) else { return false }
+        return parts[1].utf8.count == 12 && parts[1].utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }
+    }
+
     /// The toggles of one device, from the topics heard under its prefix.
-    public static func toggles(_ device: Device, topics: [UTF8Key: [UInt8]], announcedOn topic: String) -> AnnouncementYield {
+    static func toggles(_ device: Device, channels index: ChannelIndex, announcedOn topic: String) -> AnnouncementYield {
         var yield = AnnouncementYield()
         yield.announcedDeviceKeys = DeviceKeys.mac(device.mac)
-        let channels = channels(device, topics)
+        let channels = index.channels(of: device)
         let origin = "Shelly \(device.model) (gen\(device.generation), \(device.id)), \(topic)"
         let switchable = channels.filter { $0.kind != .cover }
         for channel in switchable {
@@ -76,24 +87,46 @@ public enum ShellyAnnouncement {
         var index: Int
     }
 
-    /// The channels whose state topics were heard: gen1 `shellies/<id>/relay/<n>`,
-    /// gen2/3 `<prefix>/status/switch:<n>` (and lights, covers alike).
-    private static func channels(_ device: Device, _ topics: [UTF8Key: [UInt8]]) -> [Channel] {
-        let gen2 = device.generation >= 2
-        let components: [(name: String, kind: ChannelKind)] = gen2
-            ? [("switch", .relay), ("light", .light), ("cover", .cover)]
-            : [("relay", .relay), ("light", .light), ("roller", .cover)]
-        var channels: [Channel] = []
-        for component in components {
-            let prefix = gen2 ? "\(device.prefix)/status/\(component.name):" : "\(device.prefix)/\(component.name)/"
-            let prefixBytes = Array(prefix.utf8)
-            for topic in topics.keys where topic.bytes.starts(with: prefixBytes) {
-                if let index = Int(String(decoding: topic.bytes.dropFirst(prefixBytes.count), as: UTF8.self)), (0...15).contains(index) {
-                    channels.append(Channel(kind: component.kind, index: index))
+    /// The channels whose state topics were heard, by device prefix: gen1
+    /// `shellies/<id>/relay/<n>`, gen2/3 `<prefix>/status/switch:<n>` (and lights,
+    /// covers alike). Each topic is read once, so thousands of devices cost linear time.
+    struct ChannelIndex {
+        private var gen1: [UTF8Key: [Channel]] = [:]
+        private var gen2: [UTF8Key: [Channel]] = [:]
+        static let gen1Kinds: [String: ChannelKind] = ["relay": .relay, "light": .light, "roller": .cover]
+        static let gen2Kinds: [String: ChannelKind] = ["switch": .relay, "light": .light, "cover": .cover]
+
+        init(topics: some Sequence<UTF8Key>) {
+            let status = Array("/status".utf8)
+            for topic in topics {
+                let bytes = topic.bytes  // topics are bytes
+                guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { continue }
+                let last = bytes[(slash + 1)...]
+                let rest = bytes[..<slash]
+                if let colon = last.firstIndex(of: UInt8(ascii: ":")), rest.count > status.count, rest.suffix(status.count).elementsEqual(status),
+                   let kind = Self.gen2Kinds[String(decoding: last[..<colon], as: UTF8.self)],
+                   let index = Self.channelNumber(last[(colon + 1)...]) {
+                    gen2[Self.key(rest.dropLast(status.count)), default: []].append(Channel(kind: kind, index: index))
+                } else if let index = Self.channelNumber(last), let slash = rest.lastIndex(of: UInt8(ascii: "/")),
+                          let kind = Self.gen1Kinds[String(decoding: rest[(slash + 1)...], as: UTF8.self)] {
+                    gen1[Self.key(rest[..<slash]), default: []].append(Channel(kind: kind, index: index))
                 }
             }
         }
-        return channels.sorted { ($0.index, "\($0.kind)") < ($1.index, "\($1.kind)") }
+
+        func channels(of device: Device) -> [Channel] {
+            let channels = (device.generation >= 2 ? gen2 : gen1)[UTF8Key(device.prefix)] ?? []
+            return channels.sorted { ($0.index, "\($0.kind)") < ($1.index, "\($1.kind)") }
+        }
+
+        private static func channelNumber(_ bytes: ArraySlice<UInt8>) -> Int? {
+            guard let number = Int(String(decoding: bytes, as: UTF8.self)), (0...15).contains(number) else { return nil }
+            return number
+        }
+
+        private static func key(_ bytes: ArraySlice<UInt8>) -> UTF8Key {
+            UTF8Key(String(decoding: bytes, as: UTF8.self))
+        }
     }
 
     static func presetHint(_ device: Device, _ channel: Channel) -> PresetChoice? {

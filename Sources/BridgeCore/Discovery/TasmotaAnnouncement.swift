@@ -23,6 +23,10 @@ public enum TasmotaAnnouncement {
         }
         var yield = AnnouncementYield()
         yield.announcedDeviceKeys = fields.deviceKeys
+        if fields.relaysBeyondMaximum > 0 {
+            yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)'", reason: "\(fields.relaysBeyondMaximum) relay(s) "
+                + "beyond the \(Fields.maxRelays) Tasmota has at most"))
+        }
         let relayCount = fields.relays.filter { $0 != 0 }.count
         for (index, relay) in fields.relays.enumerated() where relay != 0 {
             let label = fields.friendlyName(index)
@@ -57,7 +61,11 @@ public enum TasmotaAnnouncement {
         var topic: String
         var fullTopic: String
         var prefixes: [String]
+        /// Real Tasmota announces at most 32 relays (MAX_RELAYS_SET); the rest are not read.
+        static let maxRelays = 32
         var relays: [Int64]
+        /// Switchable relays announced beyond `maxRelays`, skipped and said.
+        var relaysBeyondMaximum: Int
         var friendlyNames: [String?]
         var stateTexts: [String]
         var online: String
@@ -78,8 +86,9 @@ public enum TasmotaAnnouncement {
             self.topic = topic
             self.fullTopic = fullTopic
             prefixes = prefixValues.map { $0.stringValue ?? "" }
-            relays = relayValues.map { if case .int(let value) = $0 { value } else { 0 } }
-            if case .array(let names)? = config["fn"] { friendlyNames = names.map(\.stringValue) } else { friendlyNames = [] }
+            relays = relayValues.prefix(Self.maxRelays).map { if case .int(let value) = $0 { value } else { 0 } }
+            relaysBeyondMaximum = relayValues.dropFirst(Self.maxRelays).filter { $0 != .int(0) }.count
+            if case .array(let names)? = config["fn"] { friendlyNames = names.prefix(Self.maxRelays).map(\.stringValue) } else { friendlyNames = [] }
             if case .array(let texts)? = config["state"] { stateTexts = texts.map { $0.stringValue ?? "" } } else { stateTexts = [] }
             if stateTexts.count < 2 || stateTexts[0].isEmpty || stateTexts[1].isEmpty { stateTexts = ["OFF", "ON"] }
             online = config["onln"]?.stringValue ?? "Online"

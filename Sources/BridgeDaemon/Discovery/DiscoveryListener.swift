@@ -8,6 +8,8 @@ import ShellSupport
 public enum DiscoveryListener {
     /// At most this many messages wait between the network thread and the session.
     static let maxQueuedMessages = 4_096
+    /// And at most this many payload bytes (a flood of big messages waits in TCP, not here).
+    static let maxQueuedBytes = 2 * DiscoverySession.maxPayloadBytes
     /// How long to wait for the broker before giving up.
     public static let connectTimeoutMs = 10_000
 
@@ -18,6 +20,7 @@ public enum DiscoveryListener {
 
     struct Inbox {
         var messages: [MQTTMessage] = []
+        var queuedBytes = 0
         var dropped = 0
         var isConnected = false
         var lastProblem: String?
@@ -36,7 +39,12 @@ public enum DiscoveryListener {
                 case .dropped: break
                 case .fatal(let reason): inbox.fatalReason = reason
                 case .message(let message):
-                    if inbox.messages.count < maxQueuedMessages { inbox.messages.append(message) } else { inbox.dropped += 1 }
+                    guard inbox.messages.count < maxQueuedMessages, inbox.queuedBytes + message.payload.count <= maxQueuedBytes else {
+                        inbox.dropped += 1
+                        return
+                    }
+                    inbox.messages.append(message)
+                    inbox.queuedBytes += message.payload.count
                 case .payloadTooLarge:
                     inbox.dropped += 1
                 }
@@ -60,7 +68,7 @@ public enum DiscoveryListener {
         while true {
             let remainingMs = deadlineMs - MonotonicClock.nowMs()
             let batch = inbox.wait(timeoutMs: Int(max(0, min(remainingMs, 200))), until: { !$0.messages.isEmpty }) { inbox in
-                defer { inbox.messages.removeAll(keepingCapacity: true) }
+                defer { inbox.messages.removeAll(keepingCapacity: true); inbox.queuedBytes = 0 }
                 return inbox.messages
             }
             for message in batch {

@@ -1,0 +1,104 @@
+import Testing
+@testable import BridgeCore
+
+/// Issue 19 item 5: `discover` on hostile announcements. Each path that grew
+/// quadratically or without bound is now linear or bounded, the excess skipped and
+/// said; the figures before and after are in BENCHMARKS.md. These assert the
+/// structure (counts, bounds, what is said), not time.
+@Suite("discover: hostile announcements are read in bounded, linear work")
+struct HostileAnnouncementTests {
+    @Test(arguments: [1, 2_000, 200_000])
+    func repeatedKeysExpandToOneMember(repeats: Int) {
+        let keys = Array(repeating: #""cmd_t":"a/set""#, count: repeats).joined(separator: ",")
+        let payload = try? JSONValue.parse(#"{"name":"x",\#(keys),"command_topic":"b/set","avty_t":"a/on"}"#)
+        let expanded = HomeAssistantAbbreviations.expanded(payload ?? .null)
+        // The full key written beside the abbreviation wins; one member per name.
+        #expect(expanded.objectMembers?.map(\.key) == ["name", "command_topic", "availability_topic"])
+        #expect(expanded["command_topic"] == .string("b/set"))
+    }
+
+    @Test func theFirstOfRepeatedKeysIsKeptAsALookupFindsIt() {
+        let payload = try? JSONValue.parse(#"{"cmd_t":"first/set","cmd_t":"second/set","dev":{"ids":"a","ids":"b"}}"#)
+        let expanded = HomeAssistantAbbreviations.expanded(payload ?? .null)
+        #expect(expanded["command_topic"] == .string("first/set"))
+        #expect(expanded["device"]?.objectMembers?.count == 1)
+    }
+
+    @Test(arguments: [10, 256, 20_000])
+    func aDeviceDiscoveryReadsAtMost256Components(components: Int) {
+        let entries = (0..<components).map { #""c\#($0)":{"p":"switch","cmd_t":"dev/\#($0)/set"}"# }.joined(separator: ",")
+        let availability = (0..<2_000).map { #"{"t":"dev/avail/\#($0)"}"# }.joined(separator: ",")
+        let payload = #"{"dev":{"ids":["x"]},"avty":[\#(availability)],"cmps":{\#(entries)}}"#
+        let result = discover([("homeassistant/device/x/config", payload)])
+        #expect(result.toggles.count == min(components, HomeAssistantAnnouncement.maxComponents))
+        let said = result.skipped.filter { $0.reason.contains("components beyond the first 256") }
+        #expect(said.count == (components > 256 ? 1 : 0), "\(result.skipped.prefix(3))")
+        // Each component reads at most 16 availability items, not 2,000.
+        #expect(result.toggles.first?.origin.contains("of 16 topics") == true, "\(result.toggles.first?.origin ?? "")")
+    }
+
+    @Test func idsForManyEqualLabelsCostOneCollisionEach() {
+        var maker = ActionIdMaker()
+        let ids = (0..<19_000).map { _ in maker.make(from: "Relay") }
+        #expect(Set(ids).count == 19_000)
+        #expect(ids.prefix(3) == ["relay", "relay_2", "relay_3"])
+        #expect(ids.last == "relay_19000")
+        // Before: the n-th 'Relay' tried n - 1 taken ids (180 million in all).
+        #expect(maker.collisionCount == 18_999)
+    }
+
+    @Test func anIdTakenByAnotherLabelIsStillSkipped() {
+        var maker = ActionIdMaker()
+        #expect(["Relay", "Relay 2", "Relay", "Relay"].map { maker.make(from: $0) } == ["relay", "relay_2", "relay_3", "relay_4"])
+    }
+
+    @Test func thousandsOfShelliesEachFindTheirOwnChannels() {
+        var messages: [(String, String)] = []
+        for index in 0..<2_000 {
+            messages.append(("shellies/s\(index)/announce", #"{"id":"s\#(index)","model":"SHSW-1","mac":"AABBCC\#(hex6(index))"}"#))
+            messages.append(("shellies/s\(index)/relay/0", "off"))
+            if index.isMultiple(of: 2) { messages.append(("shellies/s\(index)/relay/1", "on")) }
+        }
+        let result = discover(messages)
+        #expect(result.toggles.count == 3_000)
+        #expect(result.toggles.filter { $0.wiring.command.topic == "shellies/s42/relay/1/command" }.count == 1)
+        #expect(result.toggles.filter { $0.wiring.command.topic.hasPrefix("shellies/s43/") }.count == 1)
+    }
+
+    @Test func aTasmotaConfigReadsAt32RelaysAndSaysTheRest() {
+        let relays = Array(repeating: "1", count: 100_000).joined(separator: ",")
+        let config = #"{"t":"t","ft":"%prefix%/%topic%/","tp":["cmnd","stat","tele"],"rl":[\#(relays)],"mac":"AABBCCDDEEFF","dn":"d"}"#
+        let result = discover([("tasmota/discovery/AABBCCDDEEFF/config", config)])
+        #expect(result.toggles.count == 32)
+        #expect(result.skipped.contains { $0.reason == "99968 relay(s) beyond the 32 Tasmota has at most" }, "\(result.skipped)")
+    }
+
+    @Test func manyZigbee2MQTTBasesChooseTheBusiestInOnePass() {
+        let device = { (ieee: Int) in
+            #"{"friendly_name":"lamp\#(ieee)","ieee_address":"0x\#(hex6(ieee))0000000000","definition":{"vendor":"V","model":"M","#
+                + #""exposes":[{"type":"switch","features":[{"type":"binary","name":"state","property":"state","access":7,"value_on":"ON","value_off":"OFF"}]}]}}"#
+        }
+        var messages = (0..<3_000).map { ("z\($0)/bridge/devices", "[\(device($0))]") }
+        messages.append(("zbusy/bridge/devices", "[\(device(9_001)),\(device(9_002))]"))
+        let options = DiscoveryOptions()
+        let result = discover(messages, options: options)
+        #expect(DiscoveredConfigWriter.zigbee2mqttBase(result, default: "zigbee2mqtt") == "zbusy")
+        let text = DiscoveredConfigWriter.text(result, options: options)
+        #expect(text.components(separatedBy: "zigbee2mqtt at base topic").count - 1 == DiscoveredConfigWriter.maxBasesListed)
+        #expect(text.contains("... and 2991 more zigbee2mqtt base topics"))
+    }
+
+    @Test func anOversizedAnnouncementIsDroppedBeforeItIsParsed() {
+        var session = DiscoverySession(options: DiscoveryOptions())
+        let huge = Array(#"{"id":"x","gen":2,"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: DiscoverySession.maxPayloadBytes) + Array(#""}"#.utf8)
+        #expect(session.receive(DiscoveryMessage(topic: "x/announce", payload: huge)).isEmpty, "no status_update for it")
+        #expect(session.droppedMessages == 1)
+        #expect(session.latest.isEmpty)
+    }
+}
+
+/// Six hexadecimal digits of `value`.
+private func hex6(_ value: Int) -> String {
+    let hex = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 6 - hex.count)) + hex
+}
