@@ -30,6 +30,11 @@ enum DiscoveryDeduplication {
             }
             toggles.append(toggle)
         }
+        if toggles.count > maxToggles {
+            skipped.append(SkippedThing(what: "\(toggles.count - maxToggles) more toggle(s)", reason: "beyond the first \(maxToggles) "
+                + "(firmware's own first, then by name): one config this size is already more than phones show well"))
+            toggles.removeLast(toggles.count - maxToggles)
+        }
         // Home Assistant copies of natively announced devices say nothing new.
         skipped = skipped.filter { !isHomeAssistantCopy($0, yield: yield, native: native) }
         return DiscoveryResult(
@@ -42,6 +47,9 @@ enum DiscoveryDeduplication {
     private static func deviceTopic(_ topic: String) -> UTF8Key {
         UTF8Key(topic.lastIndex(of: "/").map { String(topic[..<$0]) } ?? topic)  // topics are bytes
     }
+
+    /// Most toggles written (a house has a few dozen to a few hundred).
+    static let maxToggles = 2_000
 
     private static func isHomeAssistantCopy(_ thing: SkippedThing, yield: AnnouncementYield, native: Set<String>) -> Bool {
         guard let keys = yield.skippedDeviceKeys[thing.what] else { return false }

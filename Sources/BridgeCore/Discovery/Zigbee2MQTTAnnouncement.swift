@@ -21,9 +21,16 @@ public enum Zigbee2MQTTAnnouncement {
             return AnnouncementYield(skipped: [SkippedThing(what: topic, reason: "not a JSON list of devices")])
         }
         var yield = AnnouncementYield()
-        for device in devices { yield.append(self.device(device, base: base, topic: topic, version: version)) }
+        for device in devices.prefix(maxDevices) { yield.append(self.device(device, base: base, topic: topic, version: version)) }
+        if devices.count > maxDevices {
+            yield.skipped.append(SkippedThing(what: topic, reason: "\(devices.count - maxDevices) devices beyond the first \(maxDevices) "
+                + "(one zigbee network has a few hundred)"))
+        }
         return yield
     }
+
+    /// Most devices of one `bridge/devices` list that are read (the rest are skipped and said).
+    static let maxDevices = 1_000
 
     private static func device(_ device: JSONValue, base: String, topic: String, version: String?) -> AnnouncementYield {
         guard let name = device["friendly_name"]?.stringValue, !name.isEmpty else { return AnnouncementYield() }

@@ -54,13 +54,13 @@ struct HostileAnnouncementTests {
 
     @Test func thousandsOfShelliesEachFindTheirOwnChannels() {
         var messages: [(String, String)] = []
-        for index in 0..<2_000 {
+        for index in 0..<1_000 {
             messages.append(("shellies/s\(index)/announce", #"{"id":"s\#(index)","model":"SHSW-1","mac":"AABBCC\#(hex6(index))"}"#))
             messages.append(("shellies/s\(index)/relay/0", "off"))
             if index.isMultiple(of: 2) { messages.append(("shellies/s\(index)/relay/1", "on")) }
         }
         let result = discover(messages)
-        #expect(result.toggles.count == 3_000)
+        #expect(result.toggles.count == 1_500)
         #expect(result.toggles.filter { $0.wiring.command.topic == "shellies/s42/relay/1/command" }.count == 1)
         #expect(result.toggles.filter { $0.wiring.command.topic.hasPrefix("shellies/s43/") }.count == 1)
     }
@@ -78,14 +78,32 @@ struct HostileAnnouncementTests {
             #"{"friendly_name":"lamp\#(ieee)","ieee_address":"0x\#(hex6(ieee))0000000000","definition":{"vendor":"V","model":"M","#
                 + #""exposes":[{"type":"switch","features":[{"type":"binary","name":"state","property":"state","access":7,"value_on":"ON","value_off":"OFF"}]}]}}"#
         }
-        var messages = (0..<3_000).map { ("z\($0)/bridge/devices", "[\(device($0))]") }
+        var messages = (0..<1_500).map { ("z\($0)/bridge/devices", "[\(device($0))]") }
         messages.append(("zbusy/bridge/devices", "[\(device(9_001)),\(device(9_002))]"))
         let options = DiscoveryOptions()
         let result = discover(messages, options: options)
         #expect(DiscoveredConfigWriter.zigbee2mqttBase(result, default: "zigbee2mqtt") == "zbusy")
         let text = DiscoveredConfigWriter.text(result, options: options)
         #expect(text.components(separatedBy: "zigbee2mqtt at base topic").count - 1 == DiscoveredConfigWriter.maxBasesListed)
-        #expect(text.contains("... and 2991 more zigbee2mqtt base topics"))
+        #expect(text.contains("... and 1491 more zigbee2mqtt base topics"))
+    }
+
+    @Test func aZigbee2MQTTListReadsAt1000DevicesAndSaysTheRest() {
+        let device = { (index: Int) in
+            #"{"friendly_name":"lamp\#(index)","ieee_address":"0x\#(hex6(index))0000000000","definition":{"vendor":"V","model":"M","#
+                + #""exposes":[{"type":"switch","features":[{"type":"binary","name":"state","property":"state","access":7,"value_on":"ON","value_off":"OFF"}]}]}}"#
+        }
+        let list = "[" + (0..<1_200).map(device).joined(separator: ",") + "]"
+        let result = discover([("zigbee2mqtt/bridge/devices", list)])
+        #expect(result.toggles.count == Zigbee2MQTTAnnouncement.maxDevices)
+        #expect(result.skipped.contains { $0.reason.hasPrefix("200 devices beyond the first 1000") }, "\(result.skipped.prefix(3))")
+    }
+
+    @Test func atMost2000TogglesAreWrittenAndTheRestSaid() {
+        let messages = (0..<2_500).map { ("homeassistant/switch/s\($0)/config", #"{"name":"S \#($0)","cmd_t":"s/\#($0)/set"}"#) }
+        let result = discover(messages)
+        #expect(result.toggles.count == DiscoveryDeduplication.maxToggles)
+        #expect(result.skipped.contains { $0.what == "500 more toggle(s)" })
     }
 
     @Test func anOversizedAnnouncementIsDroppedBeforeItIsParsed() {
