@@ -37,7 +37,7 @@ extension DiscoveryOptions {
         discover: nothing was announced on \(host):\(port) in \(listenSeconds) s.
         Listened to: <base>/bridge/devices (zigbee2mqtt), tasmota/discovery/+/config (Tasmota),
         \(homeAssistantPrefix)/+/[+/]+/config (Home Assistant discovery, ESPHome), and the answers
-        to 'announce' on shellies/command (Shelly).
+        to 'announce' and 'update' on shellies/command (Shelly).
         To turn announcements on:
           zigbee2mqtt: on by default (retained bridge/devices); check the broker and base topic.
           Tasmota: run the console command 'SetOption19 0' (Tasmota discovery, the default since 9.2).

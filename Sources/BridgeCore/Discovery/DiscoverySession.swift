@@ -40,9 +40,13 @@ public struct DiscoverySession: Sendable {
         ]
     }
 
-    /// What to publish once connected: gen1 and gen2/3 Shellies answer this with their announcement.
+    /// What to publish once connected: every gen1 Shelly (and a gen2/3 running the announce
+    /// script) answers `announce` with its announcement, and every gen1 `update` with its
+    /// relay, light and roller states, which a gen1 on its factory settings (retain off)
+    /// otherwise publishes only when they change (Shelly gen1 API docs, "MQTT":
+    /// `shellies/command` takes `announce`, `update` and `update_fw`).
     public var initialRequests: [DiscoveryRequest] {
-        [DiscoveryRequest(topic: "shellies/command", payload: "announce")]
+        [DiscoveryRequest(topic: "shellies/command", payload: "announce"), DiscoveryRequest(topic: "shellies/command", payload: "update")]
     }
 
     /// Takes one message; returns requests it calls for (a gen2/3 Shelly asked for its status).

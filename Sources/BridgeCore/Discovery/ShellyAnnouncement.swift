@@ -74,7 +74,8 @@ public enum ShellyAnnouncement {
         if channels.isEmpty {
             let hint = device.generation >= 2
                 ? "no switch or light status heard (turn on 'Generic status update over MQTT' and 'MQTT Control')"
-                : "no relay or light state heard (a sensor, or its state is not retained)"
+                : "no relay, light or roller state heard, though asked with 'update' on shellies/command: a sensor or an "
+                    + "input-only device (H&T, Flood, i3, Button1), or it did not answer in time (try a longer --seconds)"
             yield.skipped.append(SkippedThing(what: "Shelly \(device.id) (\(device.model))", reason: hint))
         }
         return yield

@@ -5,7 +5,8 @@ import TestSupport
 @Suite struct ShellyDiscoveryTests {
     @Test func discoveryAsksShelliesToAnnounceAndGen2ForItsStatus() {
         var session = DiscoverySession(options: DiscoveryOptions())
-        #expect(session.initialRequests == [DiscoveryRequest(topic: "shellies/command", payload: "announce")])
+        #expect(session.initialRequests == [DiscoveryRequest(topic: "shellies/command", payload: "announce"),
+                                            DiscoveryRequest(topic: "shellies/command", payload: "update")])
         #expect(session.receive(DiscoveryMessage(topic: "shellies/announce", text: DiscoveryFixtures.shellyGen1Announce)).isEmpty)
         let requests = session.receive(DiscoveryMessage(topic: "shellyplus1pm-441793d69718/announce", text: DiscoveryFixtures.shellyPlusAnnounce))
         #expect(requests == [DiscoveryRequest(topic: "shellyplus1pm-441793d69718/command", payload: "status_update")])
@@ -23,6 +24,21 @@ import TestSupport
         #expect(text.contains("        shelly: shelly1\n"))
         #expect(text.contains("        shelly_plus: shellyplus1pm-441793d69718\n"))
         #expect(text.contains("# Shelly SNSW-001P16EU (gen2, shellyplus1pm-441793d69718)"))
+    }
+
+    /// Issue 22 item 8: a gen1 on its factory settings (retain off) publishes its relay only
+    /// when it changes, or when asked with `update`; discover asks, and when a device still
+    /// says nothing the reason is not "its state is not retained".
+    @Test func aGen1DeviceIsAskedForAnUpdateAndOneThatStaysSilentIsSaidSo() {
+        let session = DiscoverySession(options: DiscoveryOptions())
+        #expect(session.initialRequests.contains(DiscoveryRequest(topic: "shellies/command", payload: "update")))
+        let silent = discover([("shellies/shelly1/announce", DiscoveryFixtures.shellyGen1Announce)])
+        #expect(silent.toggles.isEmpty)
+        let reason = silent.skipped.first { $0.what.contains("shelly1") }?.reason ?? ""
+        #expect(reason.contains("though asked with 'update' on shellies/command") && !reason.contains("retained"), "\(reason)")
+        // The answer to `update` (not retained) makes the tile.
+        let answered = discover([("shellies/shelly1/announce", DiscoveryFixtures.shellyGen1Announce), ("shellies/shelly1/relay/0", "off")])
+        #expect(answered.toggles.map(\.wiring.command.topic) == ["shellies/shelly1/relay/0/command"])
     }
 
     @Test func aGen2DeviceWithoutStatusIsListedWithWhatToTurnOn() {
