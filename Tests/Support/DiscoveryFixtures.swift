@@ -29,6 +29,19 @@ public enum DiscoveryFixtures {
     /// `homeassistant: true`), topic `homeassistant/binary_sensor/0x00158d000205d552/carbon_monoxide/config`.
     public static let zigbee2mqttHomeAssistantCopy = #"{"availability":[{"topic":"zigbee2mqtt/bridge/state"}],"device":{"identifiers":["zigbee2mqtt_0x00158d000205d552"],"manufacturer":"Feibit","model":"Smart carbon monoxide sensor (SCA01ZB)","name":"0x00158d000205d552","sw_version":"Zigbee2MQTT 1.17.1"},"device_class":"safety","json_attributes_topic":"zigbee2mqtt/0x00158d000205d552","name":"0x00158d000205d552 carbon monoxide","payload_off":false,"payload_on":true,"state_topic":"zigbee2mqtt/0x00158d000205d552","unique_id":"0x00158d000205d552_carbon_monoxide_zigbee2mqtt","value_template":"{{ value_json.carbon_monoxide }}"}"#
 
+    /// zigbee2mqtt with `homeassistant: true` announces a group once per member type: the
+    /// light and the switch copies of group 9 `ha_discovery_group` exactly as Koenkk/zigbee2mqtt
+    /// `test/extensions/homeassistant.test.ts` ("Should discover devices and groups") expects them,
+    /// on `homeassistant/light/1221051039810110150109113116116_9/light/config` and
+    /// `homeassistant/switch/1221051039810110150109113116116_9/switch/config`; the test's
+    /// `version` and `origin` variables filled in, the light's `effect_list` shortened.
+    public static let zigbee2mqttGroupLightCopy = #"{"availability":[{"topic":"zigbee2mqtt/bridge/state","value_template":"{{ value_json.state }}"}],"brightness":true,"brightness_scale":254,"command_topic":"zigbee2mqtt/ha_discovery_group/set","device":{"identifiers":["zigbee2mqtt_1221051039810110150109113116116_9"],"name":"HA Discovery Group","sw_version":"Zigbee2MQTT 2.6.0","model":"Group","manufacturer":"Zigbee2MQTT","via_device":"zigbee2mqtt_bridge_0x00124b00120144ae"},"icon":"mdi:lightbulb-group","max_mireds":454,"min_mireds":250,"name":null,"schema":"json","state_topic":"zigbee2mqtt/ha_discovery_group","supported_color_modes":["xy","color_temp"],"effect":true,"effect_list":["blink","breathe","okay"],"object_id":"ha_discovery_group","default_entity_id":"light.ha_discovery_group","unique_id":"9_light_zigbee2mqtt","group":["0x000b57fffec6a5b4_light_zigbee2mqtt","0x000b57fffec6a5b7_light_zigbee2mqtt"],"origin":{"name":"Zigbee2MQTT","sw":"2.6.0","url":"https://www.zigbee2mqtt.io"}}"#
+    public static let zigbee2mqttGroupSwitchCopy = #"{"availability":[{"topic":"zigbee2mqtt/bridge/state","value_template":"{{ value_json.state }}"}],"command_topic":"zigbee2mqtt/ha_discovery_group/set","device":{"identifiers":["zigbee2mqtt_1221051039810110150109113116116_9"],"name":"HA Discovery Group","sw_version":"Zigbee2MQTT 2.6.0","model":"Group","manufacturer":"Zigbee2MQTT","via_device":"zigbee2mqtt_bridge_0x00124b00120144ae"},"icon":"mdi:lightbulb-group","name":null,"payload_off":"OFF","payload_on":"ON","state_topic":"zigbee2mqtt/ha_discovery_group","object_id":"ha_discovery_group","default_entity_id":"switch.ha_discovery_group","unique_id":"9_switch_zigbee2mqtt","group":["0x0017880104e45542_switch_right_zigbee2mqtt"],"origin":{"name":"Zigbee2MQTT","sw":"2.6.0","url":"https://www.zigbee2mqtt.io"},"value_template":"{{ value_json[\"state\"] }}"}"#
+    /// The same group in `zigbee2mqtt/bridge/groups`, shaped as zigbee2mqtt.io
+    /// `docs/guide/usage/mqtt_topics_and_messages.md` shows that list, with the members the
+    /// copies above name.
+    public static let zigbee2mqttGroupNine = #"[{"id":9,"friendly_name":"ha_discovery_group","scenes":[],"members":[{"ieee_address":"0x000b57fffec6a5b4","endpoint":1},{"ieee_address":"0x000b57fffec6a5b7","endpoint":1},{"ieee_address":"0x0017880104e45542","endpoint":3}]}]"#
+
     // MARK: Tasmota
 
     /// Tasmota 9.3.0 on an Adafruit Huzzah, `tasmota/discovery/<MAC>/config` (retained):

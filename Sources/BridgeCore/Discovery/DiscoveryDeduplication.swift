@@ -38,9 +38,17 @@ enum DiscoveryDeduplication {
         // Home Assistant copies of natively announced devices say nothing new.
         skipped = skipped.filter { !isHomeAssistantCopy($0, yield: yield, native: native) }
         return DiscoveryResult(
-            toggles: toggles, extras: yield.extras.sorted(by: order), skipped: Array(Set(skipped.map(Key.init))).map(\.thing).sorted(),
+            toggles: toggles, extras: extras(yield.extras), skipped: Array(Set(skipped.map(Key.init))).map(\.thing).sorted(),
             heard: heard, droppedMessages: droppedMessages
         )
+    }
+
+    /// One extra per command topic: a zigbee2mqtt group comes from `bridge/groups` and
+    /// from each Home Assistant copy zigbee2mqtt announces of it (a light and a switch
+    /// for a group of both); the firmware's own comes first and stays.
+    private static func extras(_ extras: [DiscoveredToggle]) -> [DiscoveredToggle] {
+        var seen = Set<UTF8Key>()  // topics are bytes
+        return extras.sorted(by: order).filter { seen.insert(UTF8Key($0.wiring.command.topic)).inserted }
     }
 
     /// A command topic without its last level: the device's own part of it.

@@ -75,11 +75,23 @@ public enum HomeAssistantAnnouncement {
             let kind: DeviceKind = component == "light" ? .light
                 : config["device_class"]?.stringValue == "outlet" ? .plug
                 : DeviceKind.guess(from: [name], fallback: .switchRelay)
-            return AnnouncementYield(toggles: [DiscoveredToggle(
+            let toggle = DiscoveredToggle(
                 source: .homeAssistant, deviceKeys: keys, label: name, idHint: name, kind: kind,
                 origin: origin(config, topic: topic) + (note.map { "; \($0)" } ?? ""), wiring: wiring
-            )])
+            )
+            // A zigbee2mqtt group is announced once per member type (a light and a switch
+            // for one group): an optional extra, as its `bridge/groups` entry is.
+            return isZigbee2MQTTGroup(config) ? AnnouncementYield(extras: [toggle]) : AnnouncementYield(toggles: [toggle])
         }
+    }
+
+    /// zigbee2mqtt's Home Assistant copy of one of its groups: the device block says model
+    /// `Group` by `Zigbee2MQTT`, identifier `zigbee2mqtt_<base>_<group id>`
+    /// (Koenkk/zigbee2mqtt `lib/extension/homeassistant.ts`, `getDevicePayload`).
+    static func isZigbee2MQTTGroup(_ config: JSONValue) -> Bool {
+        guard let device = config["device"], device["model"]?.stringValue == "Group" else { return false }
+        return device["manufacturer"]?.stringValue == "Zigbee2MQTT"
+            || DeviceKeys.ofHomeAssistantDevice(device).contains { $0.hasPrefix("id:zigbee2mqtt_") }
     }
 
     private static func label(_ config: JSONValue, fallback: String) -> String {

@@ -51,6 +51,25 @@ import TestSupport
         #expect(ConfigLoader.load(text: text, fileName: "b.yaml").config?.widgets.first?.actions.first?.command?.topic == "home/zigbee/my_bulb/set")
     }
 
+    /// Issue 22 item 7: with `homeassistant: true` a group of lights and switches was two
+    /// active tiles commanding one group (its light and switch copies) plus a commented third.
+    @Test(arguments: [true, false])
+    func aGroupAnnouncedAsLightAndSwitchComesOutOnceCommented(withBridgeGroups: Bool) {
+        let copies = [
+            ("homeassistant/light/1221051039810110150109113116116_9/light/config", DiscoveryFixtures.zigbee2mqttGroupLightCopy),
+            ("homeassistant/switch/1221051039810110150109113116116_9/switch/config", DiscoveryFixtures.zigbee2mqttGroupSwitchCopy),
+        ]
+        let groups = withBridgeGroups ? [("zigbee2mqtt/bridge/groups", DiscoveryFixtures.zigbee2mqttGroupNine)] : []
+        let result = discover([("zigbee2mqtt/bridge/devices", DiscoveryFixtures.zigbee2mqttLight)] + groups + copies)
+        let group = "zigbee2mqtt/ha_discovery_group/set"
+        #expect(!result.toggles.contains { $0.wiring.command.topic == group })
+        #expect(result.extras.filter { $0.wiring.command.topic == group }.count == 1)
+        #expect(result.extras.first?.source == (withBridgeGroups ? .zigbee2mqtt : .homeAssistant))
+        let text = DiscoveredConfigWriter.text(result, options: DiscoveryOptions())
+        #expect(text.ranges(of: "      #- id: ").count == 1, "\(text)")
+        #expect(ConfigLoader.load(text: text, fileName: "b.yaml").config?.widgets.first?.actions.map(\.id) == ["my_bulb"])
+    }
+
     @Test func groupsAreOptionalExtrasCommentedOut() {
         let text = discoveredConfig([
             ("zigbee2mqtt/bridge/devices", DiscoveryFixtures.zigbee2mqttLight),
