@@ -1,5 +1,6 @@
 import CMosquitto
 import Glibc
+import ShellSupport
 
 /// What the client does in libmosquitto's callbacks (network thread, handle lock not held).
 extension MQTTClient {
@@ -22,6 +23,7 @@ extension MQTTClient {
             state.closedBeforeConnackCount = 0
             if speaksV5 { state.hasConnectedWithV5 = true }
             state.failedAttempts = 0
+            state.connectedAtMs = MonotonicClock.nowMs()
             state.lastReportedReason = nil
             return state.subscriptions.values.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
@@ -61,6 +63,14 @@ extension MQTTClient {
         }
         let socket = mosquitto_socket(current)
         if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+
+    /// A TLS failure libmosquitto logged during a handshake (the most telling one of
+    /// the handshake is kept for its reason).
+    func didLogTLSFailure(_ failure: MQTTTLSFailure) {
+        state.withLock { state in
+            state.tlsFailure = state.tlsFailure.map { $0.merged(with: failure) } ?? failure
+        }
     }
 
     func didAcknowledgePublish(messageId: Int32) {

@@ -59,15 +59,16 @@ extension MQTTClient {
                     return code
                 }) ?? MOSQ_ERR_NO_CONN.rawValue
             }
-            let brokerReason = state.withLock { state in
-                defer { state.brokerCloseReason = nil }
-                return state.brokerCloseReason
+            let (brokerReason, tlsFailure) = state.withLock { state in
+                defer { state.brokerCloseReason = nil; state.tlsFailure = nil }
+                return (state.brokerCloseReason, state.tlsFailure)
             }
-            let reason = timeoutReason ?? brokerReason ?? MQTTError.text(forCode: returnCode)
+            let reason = timeoutReason ?? brokerReason ?? failureText(returnCode: returnCode, tlsFailure: tlsFailure)
             if let outcome = outcomeOfFailure(returnCode: timeoutReason == nil ? returnCode : MOSQ_ERR_SUCCESS.rawValue, reason: reason) {
                 markDisconnected()
                 return outcome
             }
+            countShortConnection()
             report(disconnectReason: reason)
             if waitUnlessStopping(ms: nextReconnectDelayMs()) { return .stopped }
             guard let nextCode = connectUnlessStopping({ connect($0) }) else { return .stopped }
@@ -123,6 +124,14 @@ extension MQTTClient {
         return mosquitto_connect_async(handle, current.host, Int32(current.port), Int32(current.keepAliveSeconds))
     }
 
+    /// libmosquitto's text for a return code; for a TLS error, what its log said
+    /// (host name or chain) with the fix.
+    private func failureText(returnCode: Int32, tlsFailure: MQTTTLSFailure?) -> String {
+        guard returnCode == MOSQ_ERR_TLS.rawValue, let tlsFailure else { return MQTTError.text(forCode: returnCode) }
+        let current = currentSettings
+        return tlsFailure.reason(host: current.host, port: current.port, tls: current.tls)
+    }
+
     /// Return codes after which libmosquitto's own loop gives up too.
     static func isFatal(_ returnCode: Int32) -> Bool {
         let fatalCodes: [mosq_err_t] = [
@@ -146,7 +155,24 @@ extension MQTTClient {
     private func markDisconnected() {
         state.withLock { state in
             state.isConnected = false
+            state.connectedAtMs = nil
             state.lastReportedReason = nil
+        }
+    }
+
+    /// A connection that lasts this long resets the backoff; one the broker ends sooner
+    /// counts as a failed attempt (a broker accepting then dropping every connection
+    /// was otherwise reconnected to every `reconnectDelayMinMs`, forever).
+    static let stableConnectionMs: Int64 = 10_000
+
+    /// After an established connection ended: a short one raises the backoff.
+    private func countShortConnection() {
+        state.withLock { state in
+            guard let connectedAtMs = state.connectedAtMs else { return }
+            state.connectedAtMs = nil
+            let isShort = MonotonicClock.nowMs() - connectedAtMs < Self.stableConnectionMs
+            state.shortConnections = isShort ? state.shortConnections + 1 : 0
+            state.failedAttempts = max(state.failedAttempts, state.shortConnections)
         }
     }
 

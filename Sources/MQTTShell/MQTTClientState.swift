@@ -8,6 +8,11 @@ struct MQTTClientState {
     var subscriptions: [[UInt8]: String] = [:]
     /// Consecutive failed connection attempts, for the backoff.
     var failedAttempts = 0
+    /// When the current connection was accepted (monotonic ms), nil when not connected.
+    var connectedAtMs: Int64?
+    /// Consecutive connections the broker ended within `MQTTClient.stableConnectionMs`:
+    /// each counts as a failed attempt, so a broker dropping every connection is backed off.
+    var shortConnections = 0
     /// Set by the message callback when the broker broke the protocol (a QoS above
     /// the subscribed one): the connection is shut and the handle recreated.
     var protocolViolation: String?
@@ -15,6 +20,8 @@ struct MQTTClientState {
     var connectRefusal: String?
     /// What the broker's MQTT 5 DISCONNECT said, for the next `.disconnected`.
     var brokerCloseReason: String?
+    /// What libmosquitto's log said of a failing TLS handshake, for the next reason.
+    var tlsFailure: MQTTTLSFailure?
     /// The broker refused MQTT 5: why, until the supervisor switches to 3.1.1.
     var protocolFallbackReason: String?
     /// Whether this client speaks 3.1.1 after falling back from 5 (for good).

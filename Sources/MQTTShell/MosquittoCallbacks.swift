@@ -21,10 +21,13 @@ enum MosquittoCallbacks {
             }
             client.didReceive(MosquittoCallbacks.copy(message.pointee))
         }
-        // libmosquitto 2.0 reports an incoming QoS 2 PUBLISH only in its log (see MosquittoLogLine).
+        // libmosquitto 2.0 reports an incoming QoS 2 PUBLISH, and why a TLS handshake
+        // failed, only in its log (see MosquittoLogLine).
         mosquitto_log_callback_set(handle) { mosq, userdata, level, line in
-            guard level == MOSQ_LOG_DEBUG, let mosq, let line, let qos = MosquittoLogLine.receivedPublishQoS(line),
-                  let client = MosquittoCallbacks.client(userdata), qos > client.settings.subscribedQoS.rawValue else { return }
+            guard let mosq, let line, let client = MosquittoCallbacks.client(userdata) else { return }
+            if level == MOSQ_LOG_ERR, let failure = MosquittoLogLine.tlsFailure(line) { return client.didLogTLSFailure(failure) }
+            guard level == MOSQ_LOG_DEBUG, let qos = MosquittoLogLine.receivedPublishQoS(line),
+                  qos > client.settings.subscribedQoS.rawValue else { return }
             client.didReceiveAboveSubscribedQoS(handle: mosq, qos: qos)
         }
         mosquitto_disconnect_callback_set(handle) { _, userdata, code in

@@ -18,6 +18,23 @@ enum MosquittoLogLine {
         return Int32(cursor[3]) - Int32(UInt8(ascii: "0"))
     }
 
+    /// libmosquitto's own host name check, logged at MOSQ_LOG_ERR.
+    private static let hostNameFailed = "host name verification failed"
+    /// The marker of each OpenSSL error libmosquitto logs after a failed handshake.
+    private static let openSSLError = "OpenSSL Error["
+    /// OpenSSL's text for a chain that does not verify (whatever the verify error was).
+    private static let verifyFailed = "certificate verify failed"
+
+    /// The TLS failure this error line reports, or nil for any other line.
+    static func tlsFailure(_ line: UnsafePointer<CChar>) -> MQTTTLSFailure? {
+        if strstr(line, hostNameFailed) != nil { return .hostNameMismatch }
+        guard let found = strstr(line, openSSLError) else { return nil }
+        if strstr(found, verifyFailed) != nil { return .untrustedChain }
+        let start = strstr(found, "]: ").map { UnsafePointer($0) + 3 } ?? UnsafePointer(found)
+        let count = strnlen(start, MQTTTLSFailure.maxTextBytes)
+        return .other(String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self))
+    }
+
     private static func isDigit(_ character: CChar) -> Bool {
         character >= CChar(UInt8(ascii: "0")) && character <= CChar(UInt8(ascii: "9"))
     }

@@ -217,6 +217,24 @@ struct MQTTClientTests {
         defer { recorded.client.stop() }
         #expect(waitUntil { !recorded.fatalReasons.isEmpty })
         #expect(recorded.connectedCount == 0)
+        // Issue 19 item 18: which TLS failure, with its fix (was "A TLS error occurred.").
+        let reason = try #require(recorded.fatalReasons.first)
+        #expect(reason.contains("certificate chain is not trusted by the CA in mqtt.tls.ca_file \(otherAuthority.caFile)"), "\(reason)")
+        #expect(!reason.contains("host name"), "\(reason)")
+    }
+
+    /// Issue 19 item 18: a trusted certificate for another name is said as such.
+    @Test func aCertificateForAnotherHostIsSaidAsAHostNameMismatch() throws {
+        let broker = try MosquittoBroker(useTLS: true, serverNames: ["DNS:broker.elsewhere.example"])
+        let caFile = try #require(broker.certificates?.caFile)
+        let recorded = try RecordedMQTTClient(port: broker.port, tls: MQTTSettings.TLS(caFile: caFile))
+        try recorded.client.start()
+        defer { recorded.client.stop() }
+        #expect(waitUntil { !recorded.fatalReasons.isEmpty })
+        #expect(recorded.connectedCount == 0)
+        let reason = try #require(recorded.fatalReasons.first)
+        #expect(reason.contains("does not name '127.0.0.1' (host name verification failed)"), "\(reason)")
+        #expect(!reason.contains("not trusted"), "\(reason)")
     }
 
     /// Issue 12, item 1: no CA file means the system's trust store, which does not

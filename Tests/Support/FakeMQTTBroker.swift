@@ -19,6 +19,10 @@ public final class FakeMQTTBroker: @unchecked Sendable {
         /// wildcards filled in) and never a PUBREL, whatever QoS was granted: a hostile
         /// broker making libmosquitto keep every one. Counts the PUBRECs it receives.
         case qos2Flood = "qos2-flood"
+        /// Accepts every CONNECT (CONNACK 0, in the client's protocol) and closes the
+        /// connection at once, without a DISCONNECT: a broker that keeps dropping the
+        /// client (a connection limit, an ACL, a crash loop). Notes each connection's time.
+        case dropsAfterConnack = "drops-after-connack"
     }
 
     public let port: Int
@@ -61,18 +65,23 @@ public final class FakeMQTTBroker: @unchecked Sendable {
     /// `qos2Flood`: the flooded connections that ended (the client closed them).
     public var floodConnectionsEnded: Int { floodCount("ended") }
 
-    private func floodCount(_ word: String) -> Int {
+    /// `dropsAfterConnack`: when each connection was accepted (the fake's monotonic ms), in order.
+    public var acceptedAtMs: [Int] { notes("accepted-at-ms") }
+
+    private func floodCount(_ word: String) -> Int { notes(word).reduce(0, +) }
+
+    private func notes(_ word: String) -> [Int] {
         let text = (try? String(contentsOfFile: directory.file("flood.log"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").reduce(0) { total, line in
+        return text.split(separator: "\n").compactMap { line in
             let parts = line.split(separator: " ")
-            return parts.count == 2 && parts[0] == word ? total + (Int(parts[1]) ?? 0) : total
+            return parts.count == 2 && parts[0] == word ? Int(parts[1]) : nil
         }
     }
 
     public func stop() { server.stop() }
 
     private static let source = #"""
-    import os, socket, sys, threading
+    import os, socket, sys, threading, time
     mode, port_file, log_file = sys.argv[1], sys.argv[2], sys.argv[3]
     flood_count, flood_bytes, flood_log = int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
     flood_lock = threading.Lock()
@@ -159,6 +168,10 @@ public final class FakeMQTTBroker: @unchecked Sendable {
             level = body[6]
             with open(log_file, 'a') as f:
                 f.write('%d\n' % level)
+            if mode == 'drops-after-connack':
+                note('accepted-at-ms', int(time.monotonic() * 1000))
+                c.sendall(bytes([0x20, 3, 0, 0, 0]) if level == 5 else bytes([0x20, 2, 0, 0]))
+                return
             if level == 5:
                 if mode in ('v311-only', 'qos2-flood'):
                     c.sendall(bytes([0x20, 2, 0, 1]))

@@ -24,11 +24,11 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     /// Writes the config and starts the broker; returns once the port accepts.
     /// With `credentials`, anonymous clients are refused; with `useTLS` the listener
-    /// speaks TLS only, with a certificate from `certificates`.
-    public init(credentials: Credentials? = nil, useTLS: Bool = false) throws {
+    /// speaks TLS only, with a certificate from `certificates` naming `serverNames`.
+    public init(credentials: Credentials? = nil, useTLS: Bool = false, serverNames: [String] = TestCertificates.loopbackNames) throws {
         port = LoopbackPort.free()
         directory = try TemporaryDirectory(prefix: "mosquitto")
-        certificates = useTLS ? try TestCertificates(directory: directory) : nil
+        certificates = useTLS ? try TestCertificates(directory: directory, serverNames: serverNames) : nil
         try writeConfig(credentials: credentials)
         try start()
     }

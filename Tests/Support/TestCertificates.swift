@@ -7,8 +7,12 @@ public struct TestCertificates: Sendable {
     public let certificateFile: String
     public let keyFile: String
 
-    /// Creates a CA and a server certificate signed by it, in `directory`.
-    public init(directory: TemporaryDirectory, name: String = "tls") throws {
+    /// The names a server certificate carries by default: the loopback addresses' names.
+    public static let loopbackNames = ["IP:127.0.0.1", "DNS:localhost"]
+
+    /// Creates a CA and a server certificate signed by it for `serverNames` (its
+    /// subjectAltName entries), in `directory`.
+    public init(directory: TemporaryDirectory, name: String = "tls", serverNames: [String] = loopbackNames) throws {
         let prefix = directory.file(name)
         caFile = "\(prefix)-ca.crt"
         certificateFile = "\(prefix)-server.crt"
@@ -19,9 +23,9 @@ public struct TestCertificates: Sendable {
             "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
         ], directory: directory)
         try Self.openssl(["req"] + curve + [
-            "-keyout", keyFile, "-out", "\(prefix)-server.csr", "-subj", "/CN=127.0.0.1",
+            "-keyout", keyFile, "-out", "\(prefix)-server.csr", "-subj", "/CN=\(serverNames.first.map { String($0.drop { $0 != ":" }.dropFirst()) } ?? "server")",
         ], directory: directory)
-        try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(toFile: "\(prefix)-ext.cnf", atomically: true, encoding: .utf8)
+        try "subjectAltName=\(serverNames.joined(separator: ","))\n".write(toFile: "\(prefix)-ext.cnf", atomically: true, encoding: .utf8)
         try Self.openssl([
             "x509", "-req", "-in", "\(prefix)-server.csr", "-CA", caFile, "-CAkey", "\(prefix)-ca.key",
             "-CAcreateserial", "-out", certificateFile, "-days", "2", "-extfile", "\(prefix)-ext.cnf",

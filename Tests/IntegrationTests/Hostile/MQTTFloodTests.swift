@@ -54,9 +54,12 @@ struct MQTTFloodTests {
         #expect(!world.log.contains("3.1.1 from now on"), "mosquitto speaks MQTT 5: no fallback")
     }
 
-    static func peakMemoryKB(pid: pid_t) throws -> Int {
+    static func peakMemoryKB(pid: pid_t) throws -> Int { try memoryKB(pid: pid, field: "VmHWM") }
+
+    /// A memory figure of /proc/PID/status (VmHWM, VmRSS), in kB.
+    static func memoryKB(pid: pid_t, field: String) throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") })
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("\(field):") })
         return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
     }
 }

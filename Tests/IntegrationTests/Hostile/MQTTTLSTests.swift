@@ -64,6 +64,35 @@ struct MQTTTLSTests {
         try world.startBridge()
         #expect(world.waitForLog("recreating the client", timeoutSeconds: 15), "\(world.log)")
         #expect(world.log.contains("TLS"), "\(world.log)")
+        #expect(world.log.contains("chain is not trusted by the system's CAs (/etc/ssl/certs)"), "\(world.log)")
+        #expect(world.server.patchCount == 0)
+    }
+
+    /// Issue 19 item 18: the log says which check failed, with its fix, where it said
+    /// "A TLS error occurred.": a chain no CA of the config vouches for ...
+    @Test func anUntrustedChainIsSaidWithItsFix() throws {
+        let broker = try MosquittoBroker(useTLS: true)
+        let otherAuthority = try TestCertificates(directory: broker.directory, name: "other")
+        let world = try HostileWorld(script: [:], mqttExtra: "  tls: {ca_file: \(otherAuthority.caFile)}", brokerOverride: broker)
+        try world.startBridge()
+        #expect(world.waitForLog("recreating the client", timeoutSeconds: 15), "\(world.log)")
+        #expect(world.log.contains("TLS: the broker's certificate chain is not trusted by the CA in mqtt.tls.ca_file "
+            + "\(otherAuthority.caFile) (certificate verify failed): set mqtt.tls.ca_file to the certificate of the CA"), "\(world.log)")
+        #expect(!world.log.contains("host name"), "\(world.log)")
+        #expect(!world.log.contains("A TLS error occurred"), "\(world.log)")
+    }
+
+    /// ... and a trusted certificate that names another host.
+    @Test func aHostNameMismatchIsSaidWithItsFix() throws {
+        let broker = try MosquittoBroker(useTLS: true, serverNames: ["DNS:broker.elsewhere.example"])
+        let caFile = try #require(broker.certificates?.caFile)
+        let world = try HostileWorld(script: [:], mqttExtra: "  tls: {ca_file: \(caFile)}", brokerOverride: broker)
+        try world.startBridge()
+        #expect(world.waitForLog("recreating the client", timeoutSeconds: 15), "\(world.log)")
+        #expect(world.log.contains("TLS: the broker's certificate does not name '127.0.0.1' (host name verification failed): "
+            + "set mqtt.host to a name the certificate carries"), "\(world.log)")
+        #expect(!world.log.contains("not trusted"), "\(world.log)")
+        #expect(!world.log.contains("A TLS error occurred"), "\(world.log)")
         #expect(world.server.patchCount == 0)
     }
 }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 19 item 18, against the real binary: a broker that accepts every connection
+/// and drops it at once (a connection limit, an ACL, a crash loop). The bridge backs
+/// off between connections as between failed attempts (before: every 500 ms forever,
+/// each connect resetting the backoff), its lines are bounded and rate-limited, its
+/// status endpoint answers and a stop is prompt, and its memory does not grow.
+@Suite("A broker that keeps dropping the connection (real binary)", .serialized)
+struct BrokerDropsHostileTests {
+    @Test func theBridgeBacksOffLogsBoundedLinesAndStaysResponsiveAndSmall() throws {
+        let statusPort = LoopbackPort.free()
+        let dropper = try FakeMQTTBroker(mode: .dropsAfterConnack)
+        let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: 127.0.0.1:\(statusPort)")
+        let config = try String(contentsOfFile: world.configPath, encoding: .utf8)
+            .replacingOccurrences(of: "  port: \(world.broker.port)\n", with: "  port: \(dropper.port)\n")
+        try config.write(toFile: world.configPath, atomically: true, encoding: .utf8)
+        try world.startBridge(logLevel: "info")
+        let pid = try #require(world.bridgePID)
+
+        #expect(waitUntil(timeoutSeconds: 20) { dropper.acceptedAtMs.count >= 2 || !world.isBridgeRunning }, "\(world.log)")
+        let memoryAfterTwoKB = try MQTTFloodTests.memoryKB(pid: pid, field: "VmRSS")
+        // Backing off from 1 s, doubling: the 5th connection about 1 + 2 + 4 + 8 s after the first.
+        #expect(waitUntil(timeoutSeconds: 40) { dropper.acceptedAtMs.count >= 5 || !world.isBridgeRunning }, "\(world.log)")
+        let accepted = dropper.acceptedAtMs
+        let gapsMs = zip(accepted.dropFirst(), accepted).map { $0 - $1 }
+        print("dropping broker: connections \(accepted.count), gaps \(gapsMs) ms")
+        // Without the backoff: every gap about 500 ms.
+        #expect(gapsMs.count >= 4 && gapsMs[3] >= 3_000 && gapsMs[3] >= 3 * gapsMs[0], "gaps \(gapsMs) ms")
+
+        for _ in 0..<5 {
+            let code = try StatusSlowlorisTests.run(["/bin/bash", "-c",
+                "curl -sS --max-time 5 -o /dev/null -w %{http_code} http://127.0.0.1:\(statusPort)/healthz 2>&1"])
+            #expect(code == "200" || code == "503", "the status endpoint answered \(code)")
+        }
+        let memoryAfterFiveKB = try MQTTFloodTests.memoryKB(pid: pid, field: "VmRSS")
+        let peakKB = try MQTTFloodTests.peakMemoryKB(pid: pid)
+        print("dropping broker: VmRSS \(memoryAfterTwoKB) kB after 2 connections, \(memoryAfterFiveKB) kB after \(accepted.count); VmHWM \(peakKB) kB")
+        #expect(memoryAfterFiveKB - memoryAfterTwoKB < 2_048, "VmRSS \(memoryAfterTwoKB) -> \(memoryAfterFiveKB) kB")
+        #expect(peakKB < 64 * 1_024)
+
+        let lines = world.log.split(separator: "\n")
+        // Each kind of line at most 5 a minute (the log's limit per kind).
+        for kind in ["mqtt 127.0.0.1:\(dropper.port) disconnected", "mqtt disconnected; presses", "publish to zigbee2mqtt/porch/get failed"] {
+            #expect(lines.filter { $0.contains(kind) }.count <= 5, "'\(kind)' rate-limited: \(world.log)")
+        }
+        #expect(lines.filter { $0.contains("drops this connection") }.count <= 1, "said once per streak")
+        #expect(lines.count < 40, "\(lines.count) lines: \(world.log)")
+        #expect(lines.allSatisfy { $0.utf8.count <= 4_096 })
+
+        world.bridge?.send(SIGTERM)
+        #expect(world.bridge?.waitForExit(timeoutSeconds: 10) == 0, "a prompt stop: \(world.log.suffix(1_000))")
+    }
+}
