@@ -47,14 +47,28 @@ struct DiscoveryForgeryTests {
     }
 
     @Test func aForgedTasmotaConfigWithAnESPHomeMACDoesNotReplaceIt() {
-        let forged = #"{"ip":"10.0.0.66","dn":"Evil","fn":["Evil"],"hn":"evil","mac":"20500DE464EC","md":"Generic","ty":0,"if":0,"#
-            + #""ofln":"Offline","onln":"Online","state":["OFF","ON","TOGGLE","HOLD"],"sw":"13.0.0","t":"evil","ft":"%prefix%/%topic%/","#
-            + #""tp":["cmnd","stat","tele"],"rl":[1,0,0,0,0,0,0,0],"swc":[-1],"swn":[null],"btn":[0],"so":{},"lk":0,"lt_st":0,"sho":[0],"ver":1}"#
         let result = discover([
             ("homeassistant/switch/garagedoor1/garage_relay/config", DiscoveryFixtures.esphomeSwitch),
-            ("tasmota/discovery/20500DE464EC/config", forged),
+            ("tasmota/discovery/20500DE464EC/config", Self.forgedTasmota),
         ])
         let commands = result.toggles.map(\.wiring.command.topic)
         #expect(commands.contains("garagedoor1/switch/garage_relay/command"), "the real ESPHome relay is kept: \(commands)")
     }
+
+    /// The issue asked to prefer "the source whose topics were heard speaking"; the rule
+    /// is the same MAC and the same device topic instead (README, "discover"): a forger
+    /// who can publish a config can publish its state as loudly, so speaking decides nothing.
+    @Test func aForgedConfigThatAlsoSpeaksDoesNotReplaceTheRealDevice() {
+        let result = discover([
+            ("homeassistant/switch/garagedoor1/garage_relay/config", DiscoveryFixtures.esphomeSwitch),
+            ("tasmota/discovery/20500DE464EC/config", Self.forgedTasmota),
+            ("stat/evil/RESULT", #"{"POWER":"ON"}"#), ("stat/evil/POWER", "ON"), ("tele/evil/LWT", "Online"),
+        ])
+        let commands = result.toggles.map(\.wiring.command.topic)
+        #expect(commands.contains("garagedoor1/switch/garage_relay/command"), "the real ESPHome relay is kept: \(commands)")
+    }
+
+    static let forgedTasmota = #"{"ip":"10.0.0.66","dn":"Evil","fn":["Evil"],"hn":"evil","mac":"20500DE464EC","md":"Generic","ty":0,"if":0,"#
+        + #""ofln":"Offline","onln":"Online","state":["OFF","ON","TOGGLE","HOLD"],"sw":"13.0.0","t":"evil","ft":"%prefix%/%topic%/","#
+        + #""tp":["cmnd","stat","tele"],"rl":[1,0,0,0,0,0,0,0],"swc":[-1],"swn":[null],"btn":[0],"so":{},"lk":0,"lt_st":0,"sho":[0],"ver":1}"#
 }
