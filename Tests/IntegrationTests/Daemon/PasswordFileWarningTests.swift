@@ -17,35 +17,14 @@ struct PasswordFileWarningTests {
         try (Self.password + "\n").write(toFile: passwordPath, atomically: true, encoding: .utf8)
         #expect(chmod(passwordPath, mode) == 0)
         let configPath = directory.file("bridge.yaml")
-        // Nothing listens on these loopback ports: the warning comes before any connection.
-        try """
-        aivi:
-          api: http://127.0.0.1:9/
-          token_env: SB_PW_TOKEN
-        mqtt:
-          host: 127.0.0.1
-          port: 9
-          username: bridge
-          password_file: \(passwordPath)
-        state_dir: \(directory.file("state"))
-        widgets:
-          - slug: w
-            actions:
-              - id: a
-                label: A
-                publish: {topic: a/set, payload: go}
-        """.write(toFile: configPath, atomically: true, encoding: .utf8)
+        try FileCheckRun.config(aivi: ["api: http://127.0.0.1:9/", "token_env: SB_PW_TOKEN"],
+                                mqtt: FileCheckRun.unreachableBroker(passwordFile: passwordPath), stateDir: directory.file("state"))
+            .write(toFile: configPath, atomically: true, encoding: .utf8)
         let environment = ["SB_PW_TOKEN": "token", "PATH": "/usr/bin:/bin"]
-
-        let bridge = try ChildProcess(
-            executable: EndToEndHarness.bridgeExecutable, arguments: ["run", "--config", configPath],
-            directory: directory.path, name: "run", environment: environment)
-        #expect(waitUntil(timeoutSeconds: 15) { bridge.stderr.contains("switchboard-bridge starting") }, "\(bridge.stderr)")
-        bridge.stop()
-        let check = try ChildProcess(
-            executable: EndToEndHarness.bridgeExecutable, arguments: ["check", "--config", configPath],
-            directory: directory.path, name: "check", environment: environment)
-        _ = check.waitForExit(timeoutSeconds: 20)
+        let bridge = try FileCheckRun.runUntilStarted(config: configPath,
+                                                      directory: directory.path, environment: environment)
+        let check = try FileCheckRun.check(config: configPath,
+                                           directory: directory.path, environment: environment).process
 
         let expected = "password file \(passwordPath) is readable by other users (mode 0\(String(mode, radix: 8))); "
             + "run: chmod 600 \(passwordPath)"

@@ -50,19 +50,8 @@ struct CoverEndToEndTests {
     ]
 
     func startWorld() throws -> EndToEndHarness {
-        let world = try EndToEndHarness()
-        let actions = Self.presets.map { "  - id: \($0.id)\n    label: \($0.id)\n    \($0.yaml)" }.joined(separator: "\n")
-            + "\n" + Self.extraActions
-        let config = try String(contentsOfFile: world.configPath, encoding: .utf8)
-        let head = config.components(separatedBy: "widgets:")[0]
-        let text = head + "widgets:\n  - slug: \(EndToEndHarness.widget)\n    actions:\n"
-            + actions.split(separator: "\n").map { "    " + $0 }.joined(separator: "\n") + "\n"
-        try text.write(toFile: world.configPath, atomically: true, encoding: .utf8)
-        for (topic, payload) in Self.presets.map(\.state) + Self.extraStates {
-            try MosquittoCLI.publish(port: world.broker.port, topic: topic, payload: payload, retain: true, directory: world.directory)
-        }
-        try world.startBridge()
-        return world
+        try EndToEndHarness.with(actions: WidgetActionsConfig.presetActions(Self.presets.map { ($0.id, $0.yaml) }) + "\n" + Self.extraActions,
+                                 states: Self.presets.map(\.state) + Self.extraStates)
     }
 
     @Test("each preset's close or lock command, exactly: QoS 1, not retained")

@@ -79,11 +79,7 @@ final class EndToEndHarness: @unchecked Sendable {
     }
 
     /// The built `switchboard-bridge` beside the test bundle.
-    static var bridgeExecutable: String {
-        let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        let buildDirectory = URL(fileURLWithPath: testBinary).deletingLastPathComponent()
-        return buildDirectory.appendingPathComponent("switchboard-bridge").path
-    }
+    static var bridgeExecutable: String { FileCheckRun.bridgeExecutable }
 
     /// Starts the bridge and waits until it has published the widget once and its event
     /// stream is connected.

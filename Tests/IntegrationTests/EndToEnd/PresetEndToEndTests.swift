@@ -35,35 +35,8 @@ struct PresetEndToEndTests {
         ("hall/light/ceiling/state", #"{"color_mode":"brightness","state":"OFF","brightness":255,"color":{}}"#),
     ]
 
-    static func config(_ world: EndToEndHarness) -> String {
-        let actions = presets.map { "  - id: \($0.id)\n    label: \($0.id)\n    \($0.yaml)" }.joined(separator: "\n")
-        return """
-        aivi:
-          api: \(world.simulator.baseURL)
-          token_env: SB_E2E_TOKEN
-        mqtt:
-          host: 127.0.0.1
-          port: \(world.broker.port)
-          client_id: bridge-under-test
-          status_topic: test/bridge/status
-        state_dir: \(world.directory.file("state"))
-        timing:
-        \(EndToEndHarness.fastTiming)
-        widgets:
-          - slug: \(EndToEndHarness.widget)
-            actions:
-        \(actions.split(separator: "\n").map { "      " + $0 }.joined(separator: "\n"))
-        """
-    }
-
     func startWorld() throws -> EndToEndHarness {
-        let world = try EndToEndHarness()
-        try Self.config(world).write(toFile: world.configPath, atomically: true, encoding: .utf8)
-        for (topic, payload) in Self.offStates {
-            try MosquittoCLI.publish(port: world.broker.port, topic: topic, payload: payload, retain: true, directory: world.directory)
-        }
-        try world.startBridge()
-        return world
+        try EndToEndHarness.with(actions: WidgetActionsConfig.presetActions(Self.presets.map { ($0.id, $0.yaml) }), states: Self.offStates)
     }
 
     @Test("every preset's command: exact topic and payload, QoS 1, not retained")

@@ -12,41 +12,23 @@ struct TopicBytesEndToEndTests {
     static let composed = "caf\u{E9}"
     static let decomposed = "cafe\u{301}"
 
-    static func config(_ world: EndToEndHarness) -> String {
-        """
-        aivi:
-          api: \(world.simulator.baseURL)
-          token_env: SB_E2E_TOKEN
-        mqtt:
-          host: 127.0.0.1
-          port: \(world.broker.port)
-          client_id: bridge-under-test
-        state_dir: \(world.directory.file("state"))
-        timing:
-        \(EndToEndHarness.fastTiming)
-        widgets:
-          - slug: \(EndToEndHarness.widget)
-            actions:
-              - id: nfc
-                label: Composed
-                kind: toggle
-                state_topic: "\(composed)/state"
-                command_topic: "\(composed)/set"
-              - id: nfd
-                label: Decomposed
-                kind: toggle
-                state_topic: "\(decomposed)/state"
-                command_topic: "\(decomposed)/set"
-        """
-    }
+    static let actions = """
+      - id: nfc
+        label: Composed
+        kind: toggle
+        state_topic: "\(composed)/state"
+        command_topic: "\(composed)/set"
+      - id: nfd
+        label: Decomposed
+        kind: toggle
+        state_topic: "\(decomposed)/state"
+        command_topic: "\(decomposed)/set"
+    """
 
     @Test func twoSpellingsAreTwoDevices() throws {
-        let world = try EndToEndHarness()
+        let world = try EndToEndHarness.with(actions: Self.actions, states: [Self.composed, Self.decomposed].map { ("\($0)/state", "OFF") },
+                                             start: false)
         defer { world.stopAll() }
-        try Self.config(world).write(toFile: world.configPath, atomically: true, encoding: .utf8)
-        for prefix in [Self.composed, Self.decomposed] {
-            try MosquittoCLI.publish(port: world.broker.port, topic: "\(prefix)/state", payload: "OFF", retain: true, directory: world.directory)
-        }
 
         let check = try ChildProcess(
             executable: EndToEndHarness.bridgeExecutable, arguments: ["check", "--config", world.configPath],
