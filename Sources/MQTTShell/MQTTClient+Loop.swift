@@ -162,8 +162,11 @@ extension MQTTClient {
 
     /// A connection that lasts this long resets the backoff; one the broker ends sooner
     /// counts as a failed attempt (a broker accepting then dropping every connection
-    /// was otherwise reconnected to every `reconnectDelayMinMs`, forever).
-    static let stableConnectionMs: Int64 = 10_000
+    /// was otherwise reconnected to every `reconnectDelayMinMs`, forever). The same
+    /// second as the daemon's quick drop (`ClientIdConflictDetector.quickDropMs`): two
+    /// bridges with one client id kick each other, and the one backing off is dropped
+    /// within it each time (the other reconnects at once), so it still says so.
+    static let stableConnectionMs: Int64 = 1_000
 
     /// After an established connection ended: a short one raises the backoff.
     private func countShortConnection() {

@@ -52,4 +52,18 @@ struct BrokerDropsHostileTests {
         world.bridge?.send(SIGTERM)
         #expect(world.bridge?.waitForExit(timeoutSeconds: 10) == 0, "a prompt stop: \(world.log.suffix(1_000))")
     }
+
+    /// The backoff keeps what two bridges with one client id say: the one backing off is
+    /// dropped within a second each time (the other reconnects at once), so it says so.
+    /// With a 10 s threshold for "short", both backed off to seconds and neither said it.
+    @Test func twoBridgesWithOneClientIdStillSayIt() throws {
+        let first = try HostileWorld(script: [:])
+        let second = try HostileWorld(script: [:], brokerOverride: first.broker)
+        try first.startBridge(logLevel: "info")
+        #expect(first.waitForLog("mqtt connected", timeoutSeconds: 15), "\(first.log)")
+        try second.startBridge(logLevel: "info")
+        let said = "client_id bridge-under-attack (give each bridge its own mqtt.client_id)"
+        #expect(waitUntil(timeoutSeconds: 40) { first.log.contains(said) || second.log.contains(said) },
+                "first: \(first.log.suffix(1_500))\nsecond: \(second.log.suffix(1_500))")
+    }
 }
