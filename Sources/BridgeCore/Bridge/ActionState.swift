@@ -32,6 +32,13 @@ public struct ActionState: Sendable, Equatable {
     /// known unavailable.
     public var publishedOn: Bool { isOn == true && !isUnreachable }
 
+    /// Whether the device is known to be in `on` (a cover open, a lock
+    /// locked), reachable, and not reporting that it is leaving it: what a
+    /// scene's target must be for the scene to be active.
+    public func holds(on: Bool) -> Bool {
+        isOn == on && !isUnreachable && motion != Motion.toward(on: !on)
+    }
+
     /// What the tile of `device` shows. A cover shows closed (off) only when it
     /// reported closed and is reachable: unknown, unreachable, moving are open.
     public func shownOn(_ device: TileDevice) -> Bool {

@@ -122,7 +122,7 @@ extension Bridge {
     func needsCommand(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, nowMs: Int64) -> Bool {
         switch action.kind {
         case .button:
-            return !action.publishes.isEmpty
+            return !action.publishes.isEmpty || sceneNeedsCommand(action, key, nowMs: nowMs)
         case .toggle:
             guard action.command != nil || action.pulse != nil else { return false }
             if case .send = stepToward(key, on: press.value ?? false, nowMs: nowMs) { return true }
@@ -136,14 +136,23 @@ extension Bridge {
     /// would end its wait showing idle); others answer at once.
     mutating func pressButton(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ input: BridgeInput,
                               _ effects: inout [BridgeEffect]) {
+        if action.isScene { return pressScene(press, action, key, input, &effects) }
         for message in action.publishes {
             effects.append(.publishMQTT(OutgoingMQTTMessage(
                 topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain)))
         }
         effects.append(.log(.info, "press \(press.id) \(key): button, \(action.publishes.count) message(s) published"))
         notePress(key, press, input, .published(messageCount: action.publishes.count))
+        answerWhenActive(press, key, input, mayWait: action.activeSource != nil, &effects)
+    }
+
+    /// A highlighted button's answer: at once unless it `mayWait` for turning
+    /// active and is not active yet; then when it turns active (or its wait
+    /// ends otherwise), at most `buttonAnswerWindowMs` after the press.
+    mutating func answerWhenActive(_ press: PressEnvelope, _ key: ActionKey, _ input: BridgeInput, mayWait: Bool,
+                                   _ effects: inout [BridgeEffect]) {
         let windowMs = config.timing.buttonAnswerWindowMs
-        guard action.activeSource != nil, windowMs > 0, var state = states[key], !state.isActive else {
+        guard mayWait, windowMs > 0, var state = states[key], !state.isActive else {
             oweAnswer(key.slug, &effects)
             return
         }
@@ -155,7 +164,7 @@ extension Bridge {
 
     mutating func pressToggle(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         let requestedOn = press.value ?? false
-        guard var state = states[key] else { return }
+        guard states[key] != nil else { return }
         let word = action.device.word(on: requestedOn)
         switch stepToward(key, on: requestedOn, nowMs: input.boardClockMs) {
         case .answerNow(let level, let why, let outcome):
@@ -165,11 +174,20 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         case .send(let message):
-            if let message { effects.append(.publishMQTT(message)) }
-            if action.pulse != nil { holdPulses(key, action, &state, input, &effects) }
+            sendToward(key, action, on: requestedOn, message, eventId: press.id, input, &effects)
         }
         effects.append(.log(.info, "press \(press.id) \(key): \(action.pulse == nil ? "command" : "pulse for") \(word) sent"))
         notePress(key, press, input, action.optimistic ? .confirmed(afterMs: 0) : .commanded)
+    }
+
+    /// Sends a toggle's step toward `requestedOn` for the press `eventId`, then
+    /// waits for its device to confirm (an optimistic one is taken at its word).
+    /// A press of the tile and a scene's press of it both come here.
+    mutating func sendToward(_ key: ActionKey, _ action: ActionConfig, on requestedOn: Bool, _ message: OutgoingMQTTMessage?,
+                             eventId: String, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        guard var state = states[key] else { return }
+        if let message { effects.append(.publishMQTT(message)) }
+        if action.pulse != nil { holdPulses(key, action, &state, input, &effects) }
         if action.optimistic {
             state.isOn = requestedOn
             state.pendingPress = nil
@@ -177,7 +195,7 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         }
-        state.pendingPress = PendingPress(eventId: press.id, requestedOn: requestedOn, commandSentAtMs: input.boardClockMs)
+        state.pendingPress = PendingPress(eventId: eventId, requestedOn: requestedOn, commandSentAtMs: input.boardClockMs)
         states[key] = state
         let timeoutMs = action.confirmTimeoutMs ?? config.timing.confirmTimeoutMs
         effects.append(.startTimer(.confirm(key), afterMs: timeoutMs))

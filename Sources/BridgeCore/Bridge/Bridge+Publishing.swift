@@ -7,15 +7,32 @@ extension Bridge {
         publishIfNeeded(slug, &effects)
     }
 
+    /// Marks the widget for a publish once the input being handled is fully
+    /// applied (`publishChanges`): nothing is rendered in the middle of an input,
+    /// so one MQTT message moving two highlights, or a light and its scene, is
+    /// never published half-applied.
+    mutating func publishIfNeeded(_ slug: String, _ effects: inout [BridgeEffect]) {
+        widgetsToPublish.insert(slug)
+    }
+
+    /// The end of every input: scenes' highlights follow their tiles, scene
+    /// presses whose wait is over are answered, then each marked widget publishes.
+    mutating func publishChanges(_ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        deriveSceneHighlights(input, &effects)
+        let slugs = widgetsToPublish.sorted()
+        widgetsToPublish = []
+        for slug in slugs { startPatchIfNeeded(slug, &effects) }
+    }
+
     /// Starts a PATCH of the latest content when the widget is free to publish and
     /// the content differs from what the service holds (or a press is owed one).
     /// A state-only change inside the publish interval waits: the interval's
     /// timer calls this again when it ends, and the latest content goes then.
     /// Before the states settle only an answer owed to a press goes (the broker down
     /// since start: the service is reachable, the press must end in an answer).
-    mutating func publishIfNeeded(_ slug: String, _ effects: inout [BridgeEffect]) {
+    private mutating func startPatchIfNeeded(_ slug: String, _ effects: inout [BridgeEffect]) {
         guard let template = templates[slug], var publisher = publishers[slug], publisher.mayStartPatch,
-              isSettled || publisher.answerOwedGeneration != nil else { return }
+              isSettled || publisher.answerOwedGeneration != nil, !isAwaitingHighlight(slug) else { return }
         let body = template.body(states: states)
         guard publisher.shouldSend(body) else { return }
         let answersPress = publisher.answerOwedGeneration != nil

@@ -16,6 +16,10 @@ public struct Bridge: Sendable {
     var actionsByKey: [ActionKey: ActionConfig] = [:]
     var topicIndex: TopicIndex
     var publishers: [String: WidgetPublisher] = [:]
+    /// Widgets to publish once the current input is applied (`publishChanges`).
+    var widgetsToPublish: Set<String> = []
+    /// Each widget's buttons with a highlight (an active topic, or `sets:`), in config order.
+    var highlightedBySlug: [String: [ActionKey]] = [:]
     /// Each widget's body with the config's part pre-serialized (rebuilt on reload).
     var templates: [String: WidgetTemplate] = [:]
     var dedupe: DedupeMemory
@@ -88,6 +92,7 @@ public struct Bridge: Sendable {
         case .configReloaded(let newConfig): reload(newConfig, input, &effects)
         case .unsafeEventIdsNotRecorded(let eventIds): unsafeEventIdsNotRecorded(eventIds, &effects)
         }
+        publishChanges(input, &effects)
         return effects
     }
 
@@ -115,6 +120,7 @@ public struct Bridge: Sendable {
         templates = [:]
         facts.keep(only: config)
         actionsByKey = [:]
+        highlightedBySlug = [:]
         let keys = Set(config.widgets.flatMap { widget in widget.actions.map { ActionKey(slug: widget.slug, actionId: $0.id) } })
         commandBuckets = commandBuckets.filter { keys.contains($0.key) }
         for widget in config.widgets {
@@ -124,6 +130,7 @@ public struct Bridge: Sendable {
             for action in widget.actions {
                 let key = ActionKey(slug: widget.slug, actionId: action.id)
                 actionsByKey[key] = action
+                if action.hasHighlight { highlightedBySlug[widget.slug, default: []].append(key) }
                 if states[key] == nil { states[key] = ActionState() }
             }
         }

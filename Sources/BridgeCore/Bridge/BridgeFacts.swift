@@ -23,10 +23,15 @@ public struct BridgeFacts: Sendable, Equatable {
 extension Bridge {
     /// Records a press of a configured action.
     mutating func notePress(_ key: ActionKey, _ press: PressEnvelope, _ input: BridgeInput, _ outcome: PressFactOutcome) {
-        guard actionsByKey[key] != nil else { return }
         let requestedOn = actionsByKey[key]?.kind == .toggle ? press.value ?? false : nil
+        notePress(key, eventId: press.id, requestedOn: requestedOn, input, outcome)
+    }
+
+    /// The same for a tile driven by another action's press (a scene's).
+    mutating func notePress(_ key: ActionKey, eventId: String, requestedOn: Bool?, _ input: BridgeInput, _ outcome: PressFactOutcome) {
+        guard actionsByKey[key] != nil else { return }
         facts.actions[key, default: ActionFacts()].lastPress = PressFact(
-            eventId: LogExcerpt.id(press.id), atMs: input.boardClockMs, requestedOn: requestedOn, outcome: outcome)
+            eventId: LogExcerpt.id(eventId), atMs: input.boardClockMs, requestedOn: requestedOn, outcome: outcome)
     }
 
     /// Ends the last press's wait with `outcome`, when it is the press `eventId`.

@@ -36,7 +36,7 @@ public enum ContentRenderer {
     static func stateMembers(_ action: ActionConfig, state: ActionState) -> [JSONMember] {
         switch action.kind {
         case .toggle: [JSONMember("on", .bool(state.shownOn(action.device)))]
-        case .button where action.activeSource != nil: [JSONMember("active", .bool(state.isActive))]
+        case .button where action.hasHighlight: [JSONMember("active", .bool(state.isActive))]
         case .button: []
         }
     }

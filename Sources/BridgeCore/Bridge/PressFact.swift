@@ -30,6 +30,8 @@ public enum PressFactOutcome: Sendable, Equatable {
     case deviceUnavailable
     /// A button's messages went out.
     case published(messageCount: Int)
+    /// A scene's tiles not yet in its state were commanded (`tiles` of `of`).
+    case sceneCommanded(tiles: Int, of: Int)
     /// Not carried out, for this reason.
     case refused(String)
     /// Arrived after its expiry on the server's clock.
@@ -46,6 +48,7 @@ public enum PressFactOutcome: Sendable, Equatable {
         case .alreadyInState: return "already in that state: answered at once"
         case .deviceUnavailable: return "device unavailable: answered with its true state"
         case .published(let count): return "commanded (\(count) message(s) published)"
+        case .sceneCommanded(let tiles, let of): return "scene: \(tiles) of \(of) tile(s) commanded, the others already there or skipped"
         case .refused(let reason): return "refused: \(reason)"
         case .expired(let lateMs): return "expired \(lateMs) ms ago on the server's clock: not carried out"
         case .duplicate: return "duplicate delivery: already handled"

@@ -35,6 +35,10 @@ public struct ActionConfig: Sendable, Equatable {
     public var publishes: [MQTTMessageSpec]
     /// Where a button's `active` highlight comes from.
     public var activeSource: ActiveSource?
+    /// A scene made of the widget's own tiles: each target is driven to its
+    /// state by a press, and the button is active exactly while all hold.
+    /// Empty for other buttons.
+    public var sets: [SceneTarget]
     /// False for actions that must never run twice for one press (feeding the
     /// cat): their event ids are persisted before the command goes out.
     public var repeatSafe: Bool
@@ -69,6 +73,7 @@ public struct ActionConfig: Sendable, Equatable {
         gatewayAvailability: AvailabilitySource? = nil,
         publishes: [MQTTMessageSpec] = [],
         activeSource: ActiveSource? = nil,
+        sets: [SceneTarget] = [],
         repeatSafe: Bool = true,
         optimistic: Bool = false,
         stateQuery: MQTTMessageSpec? = nil,
@@ -92,6 +97,7 @@ public struct ActionConfig: Sendable, Equatable {
         self.gatewayAvailability = gatewayAvailability
         self.publishes = publishes
         self.activeSource = activeSource
+        self.sets = sets
         self.repeatSafe = repeatSafe
         self.optimistic = optimistic
         self.stateQuery = stateQuery
@@ -100,6 +106,12 @@ public struct ActionConfig: Sendable, Equatable {
         self.preset = preset
         self.location = location
     }
+
+    /// A button made of tiles (`sets:`).
+    public var isScene: Bool { !sets.isEmpty }
+
+    /// A button that shows `active`: from its active topic, or derived from its tiles.
+    public var hasHighlight: Bool { activeSource != nil || isScene }
 
     /// The travel time in force: the action's, or its device's default.
     public var effectiveTravelTimeMs: Int64 { travelTimeMs ?? device.defaultTravelTimeMs }

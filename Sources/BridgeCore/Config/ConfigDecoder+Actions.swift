@@ -198,6 +198,7 @@ extension ConfigDecoder {
     // MARK: Buttons
 
     private mutating func decodeButton(_ section: ConfigSection, into action: inout ActionConfig) {
+        action.sets = decodeSets(section)
         if let node = section.value("publish") {
             let items = node.sequenceItems ?? [node]
             action.publishes = items.enumerated().compactMap { index, item in
@@ -206,9 +207,13 @@ extension ConfigDecoder {
                 return decodeMessage(item, name: what)
             }
             if items.isEmpty { error("'publish' \(section.place) must list at least one message", at: node.location) }
-        } else {
-            error("\(section.name) is a button and needs something to publish: add 'publish: {topic: ..., payload: ...}'",
-                  at: section.location)
+        } else if !section.entries.contains(where: { $0.keyText == "sets" }) {
+            error("\(section.name) is a button and needs something to publish: add 'publish: {topic: ..., payload: ...}', "
+                  + "or 'sets: {porch: off, ...}' to make it a scene of this widget's tiles", at: section.location)
+        }
+        if action.isScene {
+            reportActiveTopicOfScene(section)
+            return
         }
         let field = fieldPath(section, "active_field")
         let value = string(section, "active_value", allowEmpty: true)

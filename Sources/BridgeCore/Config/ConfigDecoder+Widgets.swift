@@ -40,6 +40,7 @@ extension ConfigDecoder {
         }
         if items.isEmpty { error("'actions' in \(name) must list at least one action", at: actionsNode.location) }
         var actions: [ActionConfig] = []
+        var actionNodes: [YAMLNode] = []
         var firstIdUse: [String: SourceLocation] = [:]
         for (index, item) in items.enumerated() {
             let id = Self.peekText(item, "id")
@@ -52,7 +53,9 @@ extension ConfigDecoder {
                 firstIdUse[action.id] = idLocation
             }
             actions.append(action)
+            actionNodes.append(item)
         }
+        checkScenes(&actions, nodes: actionNodes, widgetName: name)
         let intervalMs = integer(widget, "min_publish_interval_ms", range: TimingSettings.minPublishIntervalMsRange)
         let widgetConfig = WidgetConfig(slug: slug ?? "", actions: actions, location: node.location, minPublishIntervalMs: intervalMs)
         checkContentSize(widgetConfig, name: name)

@@ -40,12 +40,12 @@ public enum ConfigKeys {
     ] + presets
 
     /// Keys of an action that only buttons use.
-    public static let buttonOnly = ["publish", "active_topic", "active_field", "active_value"]
+    public static let buttonOnly = ["publish", "active_topic", "active_field", "active_value", "sets"]
 
     /// Keys whose empty value is reported by their own rule (sections, required
     /// keys, `tls`, `repeat_safe`, presets), not by the generic "has no value" warning.
     static let ownNullHandling = Set(["aivi", "mqtt", "status", "timing", "widgets", "actions", "extra", "tls", "repeat_safe",
-                                      "id", "label", "slug", "publish", "topic"] + presets)
+                                      "id", "label", "slug", "publish", "topic", "sets"] + presets)
 
     public static let action = ["id", "label", "icon", "color", "kind", "repeat_safe", "extra"]
         + toggleOnly + buttonOnly + passthrough

@@ -63,7 +63,7 @@ enum StatusPageSections {
         var words: String
         switch action.kind {
         case .toggle: words = state.isOn.map { $0 ? "on" : "off" } ?? "unknown (no state yet)"
-        case .button where action.activeSource != nil: words = state.isActive ? "active" : "idle"
+        case .button where action.hasHighlight: words = state.isActive ? "active" : "idle"
         case .button: words = "ready (a plain button)"
         }
         if state.isAvailable == false { words = "<span class=\"bad\">unavailable</span> (the device says so); last state " + words }

@@ -103,6 +103,10 @@ public enum CheckCommand {
             lines.append("gateway      \(gateway.topic) available=\(gateway.availableValue) (unavailable when either says so)")
         }
         if let query = action.stateQuery { lines.append("state query  \(query.topic) '\(query.payload)' (sent at each connect)") }
+        if action.isScene {
+            let targets = action.sets.map { "\($0.actionId) \($0.on ? "on" : "off")" }.joined(separator: ", ")
+            lines.append("sets         \(targets) (each through its own rules; active while all hold, then sends nothing)")
+        }
         lines += action.publishes.map { "publish      \($0.topic) \($0.payload)" }
         if let active = action.activeSource { lines.append("active       \(active.topic) = \(active.value)") }
         if !action.repeatSafe { lines.append("not safe to repeat: event ids persisted") }

@@ -22,7 +22,7 @@ public enum ActionDisplayState: String, Sendable, Equatable, CaseIterable {
         case .toggle:
             guard let isOn = state.isOn else { return .unknown }
             return isOn ? .on : .off
-        case .button where action.activeSource != nil:
+        case .button where action.hasHighlight:
             return state.isActive ? .active : .idle
         case .button:
             return .ready
