@@ -113,6 +113,25 @@ import Testing
             stateQuery: MQTTMessageSpec(topic: "dimmer0/command", payload: "status_update")
         ),
         PresetCase(
+            yaml: "shelly_plus_cct: pro\nchannel: 1",
+            stateSources: [StateSource(topic: "pro/status/cct:1", field: ["output"], onValue: "true", offValue: "false"),
+                           StateSource(topic: "pro/events/rpc", field: ["params", "cct:1", "output"], onValue: "true", offValue: "false")],
+            command: ToggleCommand(
+                topic: "pro/rpc",
+                payloadOn: #"{"id":1,"src":"switchboard-bridge","method":"CCT.Set","params":{"id":1,"on":true}}"#,
+                payloadOff: #"{"id":1,"src":"switchboard-bridge","method":"CCT.Set","params":{"id":1,"on":false}}"#),
+            availability: AvailabilitySource(topic: "pro/online", availableValue: "true", unavailableValue: "false"),
+            stateQuery: MQTTMessageSpec(topic: "pro/command", payload: "status_update")
+        ),
+        PresetCase(
+            yaml: "shelly_white: rgbw2\nchannel: 3",
+            stateSources: [StateSource(topic: "shellies/rgbw2/white/3", onValue: "on", offValue: "off", protectiveOffValues: ["overpower"]),
+                           StateSource(topic: "shellies/rgbw2/white/3/status", field: ["ison"], onValue: "true", offValue: "false")],
+            command: ToggleCommand(topic: "shellies/rgbw2/white/3/set", payloadOn: #"{"turn":"on"}"#, payloadOff: #"{"turn":"off"}"#),
+            availability: AvailabilitySource(topic: "shellies/rgbw2/online", availableValue: "true", unavailableValue: "false"),
+            stateQuery: MQTTMessageSpec(topic: "shellies/rgbw2/command", payload: "update")
+        ),
+        PresetCase(
             yaml: "esphome: garden/sprinkler",
             stateSources: [StateSource(topic: "garden/switch/sprinkler/state", onValue: "ON", offValue: "OFF")],
             command: ToggleCommand(topic: "garden/switch/sprinkler/command", payloadOn: "ON", payloadOff: "OFF"),

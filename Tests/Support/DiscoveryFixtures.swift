@@ -109,5 +109,24 @@ public enum DiscoveryFixtures {
     /// device's own answer in Luligu/matterbridge-shelly (`shellyplus1pm-441793d69718`), and
     /// so is the `switch:0` status it publishes on `<prefix>/status/switch:0`.
     public static let shellyPlusAnnounce = #"{"name":null,"id":"shellyplus1pm-441793d69718","mac":"441793D69718","slot":0,"model":"SNSW-001P16EU","gen":2,"fw_id":"20240430-105751/1.3.1-gd8534ee","ver":"1.3.1","app":"Plus1PM","auth_en":false,"auth_domain":null}"#
+    /// A Shelly RGBW2 (gen1) in color mode answering `announce` (the gen1 announce fields of
+    /// `shellyGen1Announce`; model code SHRGBW2 as ioBroker.shelly `lib/devices/gen1/shellyrgbw2.js`
+    /// names it; id and MAC illustrative) and `update` with `color/0` and `color/0/status`.
+    public static let shellyRGBW2Id = "shellyrgbw2-C4D5E6"
+    public static let shellyRGBW2Announce = #"{"id":"shellyrgbw2-C4D5E6","model":"SHRGBW2","mac":"A4CF12C4D5E6","ip":"192.168.8.94","new_fw":false,"fw_ver":"20230913-114244/v1.14.0-gcb84623","mode":"color"}"#
+    public static let shellyRGBW2ColorStatusOff = #"{"ison":false,"source":"http","has_timer":false,"timer_started":0,"timer_duration":0,"timer_remaining":0,"mode":"color","red":255,"green":120,"blue":0,"white":0,"gain":100,"effect":0,"power":0.00,"overpower":false}"#
+
+    /// A gen2+ CCT light on its factory MQTT settings (`status_ntf` off, `rpc_ntf` and
+    /// `enable_rpc` on, as a gen4's `Shelly.GetConfig` shows them in a public capture, code
+    /// corpus "Gen 4 Device API JSON Sample Data"), without the announce script: only its
+    /// retained `<id>/online` is heard. Its answers to `Shelly.GetDeviceInfo` and
+    /// `Shelly.GetStatus` have the fields shelly-api-docs.shelly.cloud/gen2 lists
+    /// (ComponentsAndServices/Shelly, CCT, Input, Sys; RPC frames per General/RPCProtocol);
+    /// the model is a Pro RGBWW PM in its `cctx2` profile (Devices/Gen2/ShellyProRGBWWPM),
+    /// its id, MAC, model code and firmware illustrative. `ID` stands for the request's id.
+    public static let shellyCCTPrefix = "shellyprorgbwwpm-a0a3b3c4d5e6"
+    public static let shellyCCTDeviceInfoReply = #"{"id":ID,"src":"shellyprorgbwwpm-a0a3b3c4d5e6","dst":"switchboard-bridge-discover","result":{"name":null,"id":"shellyprorgbwwpm-a0a3b3c4d5e6","mac":"A0A3B3C4D5E6","slot":1,"model":"SPDC-0D5PE16EU","gen":2,"fw_id":"20241011-114455/1.4.4-g6d2a586","ver":"1.4.4","app":"ProRGBWWPM","auth_en":false,"auth_domain":null,"profile":"cctx2"}}"#
+    public static let shellyCCTStatusReply = #"{"id":ID,"src":"shellyprorgbwwpm-a0a3b3c4d5e6","dst":"switchboard-bridge-discover","result":{"cct:0":{"id":0,"source":"init","output":false,"brightness":50,"ct":4000,"temperature":{"tC":41.2,"tF":106.2},"aenergy":{"total":0.0,"by_minute":[0.0,0.0,0.0],"minute_ts":1700000000},"apower":0.0,"current":0.0,"voltage":24.1},"input:0":{"id":0,"state":false},"mqtt":{"connected":true},"sys":{"mac":"A0A3B3C4D5E6","restart_required":false,"uptime":1234},"wifi":{"sta_ip":"192.168.8.95","status":"got ip","ssid":"home","rssi":-58}}}"#
+
     public static let shellyPlusSwitchStatus = #"{"id":0,"source":"HTTP_in","output":false,"apower":0,"voltage":239,"current":0,"aenergy":{"total":0,"by_minute":[0,0,0],"minute_ts":1716299460},"temperature":{"tC":58.9,"tF":138}}"#
 }

@@ -15,6 +15,12 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
     case shellyLight = "shelly_light"
     case shellyPlus = "shelly_plus"
     case shellyPlusLight = "shelly_plus_light"
+    case shellyColor = "shelly_color"
+    case shellyWhite = "shelly_white"
+    case shellyPlusRGB = "shelly_plus_rgb"
+    case shellyPlusRGBW = "shelly_plus_rgbw"
+    case shellyPlusCCT = "shelly_plus_cct"
+    case shellyPlusRGBCCT = "shelly_plus_rgbcct"
     case esphome
     case esphomeLight = "esphome_light"
     case zigbee2mqttCover = "zigbee2mqtt_cover"
@@ -59,9 +65,11 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
         case .zigbee2mqtt: return Self.zigbee2mqtt(name: name, channel: channel, base: options.zigbee2mqttBaseTopic)
         case .tasmota: return Self.tasmota(topic: name, channel: channel, fullTopic: options.tasmotaFullTopic)
         case .shelly: return Self.shelly(id: name, relay: index)
-        case .shellyLight: return Self.shellyLight(id: name, light: index)
+        case .shellyLight, .shellyColor, .shellyWhite:
+            return Self.shellyLight(id: name, light: index, component: shellyLightComponent ?? "light")
         case .shellyPlus: return Self.shellyPlus(id: name, switchId: index)
-        case .shellyPlusLight: return Self.shellyPlusLight(id: name, lightId: index)
+        case .shellyPlusLight, .shellyPlusRGB, .shellyPlusRGBW, .shellyPlusCCT, .shellyPlusRGBCCT:
+            return Self.shellyPlusLight(id: name, lightId: index, component: shellyLightComponent ?? "light")
         case .esphome: return Self.esphome(nodeAndName: name)
         case .esphomeLight: return Self.esphomeLight(nodeAndName: name)
         case .zigbee2mqttCover: return Self.zigbee2mqttCover(name: name, channel: channel, base: options.zigbee2mqttBaseTopic)
@@ -92,10 +100,16 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
         case (.shellyRoller, _), (.shellyPlusCover, _): return "must be the roller or cover index, 0 to 3"
         case (.tasmota, .index(let index)) where (1...32).contains(index): return nil
         case (.tasmota, _): return "must be the relay number, 1 to 32"
-        case (.shelly, .index(let index)), (.shellyPlus, .index(let index)),
-             (.shellyLight, .index(let index)), (.shellyPlusLight, .index(let index)):
+        case (.shelly, .index(let index)), (.shellyPlus, .index(let index)):
             return (0...15).contains(index) ? nil : "must be the relay index, 0 to 15"
-        case (.shelly, _), (.shellyPlus, _), (.shellyLight, _), (.shellyPlusLight, _): return "must be the relay index, 0 to 15"
+        case (.shelly, _), (.shellyPlus, _): return "must be the relay index, 0 to 15"
+        case (.shellyLight, .index(let index)), (.shellyColor, .index(let index)), (.shellyWhite, .index(let index)),
+             (.shellyPlusLight, .index(let index)), (.shellyPlusRGB, .index(let index)), (.shellyPlusRGBW, .index(let index)),
+             (.shellyPlusCCT, .index(let index)), (.shellyPlusRGBCCT, .index(let index)):
+            return (0...15).contains(index) ? nil : "must be the light index, 0 to 15"
+        case (.shellyLight, _), (.shellyColor, _), (.shellyWhite, _), (.shellyPlusLight, _), (.shellyPlusRGB, _), (.shellyPlusRGBW, _),
+             (.shellyPlusCCT, _), (.shellyPlusRGBCCT, _):
+            return "must be the light index, 0 to 15"
         case (.esphome, _), (.esphomeLight, _), (.esphomeCover, _), (.esphomeLock, _):
             return "does not apply to \(rawValue): name the entity in '\(rawValue): NODE/NAME'"
         }

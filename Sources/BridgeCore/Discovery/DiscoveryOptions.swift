@@ -42,8 +42,9 @@ extension DiscoveryOptions {
           zigbee2mqtt: on by default (retained bridge/devices); check the broker and base topic.
           Tasmota: run the console command 'SetOption19 0' (Tasmota discovery, the default since 9.2).
           ESPHome: 'mqtt:' with 'discovery: true' (the default) and 'discovery_retain: true'.
-          Shelly gen1: enable MQTT in Internet & Security; gen2/3: enable MQTT, 'MQTT Control'
-          and 'Generic status update over MQTT'.
+          Shelly gen1: enable MQTT in Internet & Security; gen2+: enable MQTT with 'RPC over MQTT'
+          (both on their factory topic prefix, the device id, are found as they are); with a
+          prefix of your own, also 'Generic status update over MQTT' or the announce script.
         Then run discover again, or with a longer --seconds.
         """
     }

@@ -36,7 +36,8 @@ public struct DiscoverySession: Sendable {
             "tasmota/discovery/+/config",
             "\(ha)/+/+/config", "\(ha)/+/+/+/config",
             "shellies/announce", "shellies/+/announce", "+/announce", "+/+/announce",
-            "shellies/+/relay/+", "shellies/+/light/+", "shellies/+/roller/+", "+/status/+", "+/+/status/+",
+            "shellies/+/relay/+", "shellies/+/light/+", "shellies/+/color/+", "shellies/+/white/+", "shellies/+/roller/+",
+            "+/status/+", "+/+/status/+", "+/online", ShellyAnnouncement.rpcReplyTopic,
         ]
     }
 
@@ -49,12 +50,19 @@ public struct DiscoverySession: Sendable {
         [DiscoveryRequest(topic: "shellies/command", payload: "announce"), DiscoveryRequest(topic: "shellies/command", payload: "update")]
     }
 
-    /// Takes one message; returns requests it calls for (a gen2/3 Shelly asked for its status).
+    /// Takes one message; returns requests it calls for (a gen2+ Shelly asked for its status).
     public mutating func receive(_ message: DiscoveryMessage) -> [DiscoveryRequest] {
         // The bounds apply before any parsing: an oversized announcement is never read.
         guard message.payload.count <= Self.maxPayloadBytes else {
             droppedMessages += 1
             return []
+        }
+        if message.topic.utf8.elementsEqual(ShellyAnnouncement.rpcReplyTopic.utf8) {
+            receiveRPCReply(message.payload)
+            return []
+        }
+        if let prefix = ShellyAnnouncement.onlinePrefix(topic: message.topic, payload: message.payload) {
+            return ask(prefix, announced: false)
         }
         let json = message.topic.hasSuffix("/announce") && message.payload.count <= Self.maxAnnounceBytes
             ? try? JSONValue.parse(bytes: message.payload) : nil
@@ -62,14 +70,72 @@ public struct DiscoverySession: Sendable {
         // Every Shelly answers on the one shared topic: keep each device's answer.
         let isShared = message.topic.utf8.elementsEqual(Self.sharedShellyTopic.utf8)
         let key = UTF8Key(isShared ? Self.sharedShellyTopic + "\u{0}" + (device?.id ?? "") : message.topic)
-        guard remember(message, as: key), let device, device.generation >= 2, !requested.contains(UTF8Key(device.prefix)) else { return [] }
-        guard let request = ShellyAnnouncement.statusRequest(for: device), requested.count < Self.maxStatusRequests else {
-            unaskedShellies.insert(UTF8Key(device.prefix))
+        guard remember(message, as: key), let device, device.generation >= 2 else { return [] }
+        return ask(device.prefix, announced: true)
+    }
+
+    /// The requests that make a gen2+ Shelly say what it has: `status_update` (answered
+    /// when 'Generic status update' is on) and, over RPC (on by default), `Shelly.GetStatus`;
+    /// for one found only by its retained `<prefix>/online`, `Shelly.GetDeviceInfo` too.
+    /// Once per prefix, only to a prefix shaped like a Shelly id, at most `maxStatusRequests`.
+    private mutating func ask(_ prefix: String, announced: Bool) -> [DiscoveryRequest] {
+        let key = UTF8Key(prefix)
+        let isNew = !requested.contains(key)
+        guard ShellyAnnouncement.looksLikeShellyId(prefix), !isNew || requested.count < Self.maxStatusRequests else {
+            if announced { unaskedShellies.insert(key) }
             return []
         }
-        requested.insert(UTF8Key(device.prefix))
-        return [request]
+        var requests: [DiscoveryRequest] = []
+        // Announced after its `online` was heard: it is asked for `status_update` still.
+        if announced, statusUpdated.insert(key).inserted {
+            requests.append(DiscoveryRequest(topic: "\(prefix)/command", payload: "status_update"))
+        }
+        guard isNew else { return requests }
+        requested.insert(key)
+        if !announced {
+            foundOnline.insert(key)
+            requests.append(rpcRequest(prefix, method: ShellyAnnouncement.deviceInfoMethod))
+        }
+        requests.append(rpcRequest(prefix, method: ShellyAnnouncement.statusMethod))
+        return requests
     }
+
+    /// The prefixes sent `status_update` (a subset of `requested`).
+    private var statusUpdated: Set<UTF8Key> = []
+
+    private mutating func rpcRequest(_ prefix: String, method: String) -> DiscoveryRequest {
+        let id = rpcAsked.count + 1
+        rpcAsked[id] = (prefix, method)
+        return ShellyAnnouncement.rpcRequest(prefix: prefix, method: method, id: id)
+    }
+
+    /// An answer on `rpcReplyTopic` to a request sent: `Shelly.GetDeviceInfo`'s result is
+    /// kept as the device's announcement would be, `Shelly.GetStatus`'s as the status
+    /// topics 'Generic status update' publishes (`<prefix>/status/<component>`).
+    private mutating func receiveRPCReply(_ payload: [UInt8]) {
+        guard payload.count <= Self.maxAnnounceBytes, let json = try? JSONValue.parse(bytes: payload),
+              let id = json["id"]?.scalarText.flatMap({ Int($0) }), let asked = rpcAsked[id],
+              let result = json["result"], case .object(let members) = result else { return }
+        if asked.method == ShellyAnnouncement.deviceInfoMethod {
+            let key = UTF8Key(asked.prefix + "/announce")
+            guard latest[key] == nil else { return }  // its own announcement says the same
+            if remember(DiscoveryMessage(topic: key.text, text: result.serialized()), as: key) { answeredOverRPC.insert(key) }
+            return
+        }
+        for member in members.prefix(Self.maxStatusComponents) where ShellyAnnouncement.isSafeTopicLevel(member.key) && !member.key.isEmpty {
+            let key = UTF8Key("\(asked.prefix)/status/\(member.key)")
+            _ = remember(DiscoveryMessage(topic: key.text, text: member.value.serialized()), as: key)
+        }
+    }
+
+    /// Most components of one `Shelly.GetStatus` answer kept (a Pro 4PM has about twenty).
+    static let maxStatusComponents = 64
+    /// The RPC requests sent, by id: the prefix asked and the method.
+    private var rpcAsked: [Int: (prefix: String, method: String)] = [:]
+    /// Prefixes found only by their retained `<prefix>/online` and asked over RPC.
+    private var foundOnline: Set<UTF8Key> = []
+    /// Announcements that are a device's `Shelly.GetDeviceInfo` answer.
+    private var answeredOverRPC: Set<UTF8Key> = []
 
     /// Most gen2/3 Shellies asked for their status (a house has a few dozen).
     public static let maxStatusRequests = 256
@@ -101,6 +167,11 @@ public struct DiscoverySession: Sendable {
         for topic in latest.keys.sorted() {
             guard let payload = latest[topic], !payload.isEmpty else { continue }  // empty: removed
             yield.append(translate(topic: topic.text, payload: payload, channels: channels, heard: &heard))
+        }
+        for prefix in foundOnline.sorted() where latest[UTF8Key(prefix.text + "/announce")] == nil {
+            yield.skipped.append(SkippedThing(what: "Shelly \(prefix.text)", reason: "its retained \(prefix.text)/online says it is there, but it "
+                + "answered neither Shelly.GetDeviceInfo nor Shelly.GetStatus on \(prefix.text)/rpc in \(options.listenSeconds) s: turn on "
+                + "'RPC over MQTT' (enable_rpc) in its MQTT settings, or try a longer --seconds"))
         }
         if !unaskedShellies.isEmpty {
             yield.skipped.append(SkippedThing(what: "\(unaskedShellies.count) gen2/3 Shelly announcement(s)", reason: "not asked for "
@@ -137,7 +208,8 @@ public struct DiscoverySession: Sendable {
             let own = device.generation >= 2 ? "\(device.prefix)/announce" : "shellies/\(device.id)/announce"
             if topic.utf8.elementsEqual(Self.sharedShellyTopic.utf8), latest[UTF8Key(own)]?.isEmpty == false { return AnnouncementYield() }
             heard.shelly.insert(device.id)
-            return ShellyAnnouncement.toggles(device, channels: channels, announcedOn: topic)
+            let announcedOn = answeredOverRPC.contains(UTF8Key(key)) ? "\(device.prefix)/rpc (Shelly.GetDeviceInfo)" : topic
+            return ShellyAnnouncement.toggles(device, channels: channels, announcedOn: announcedOn)
         }
         return AnnouncementYield()
     }

@@ -19,6 +19,8 @@ public enum ShellyAnnouncement {
         /// Where its own topics live: `shellies/<id>` for gen1, the topic prefix for gen2/3.
         public var prefix: String
         public var name: String?
+        /// gen2+ `app` (`Plus1PM`, `PlusRGBWPM`): the model's name as the Shelly app writes it.
+        public var app: String? = nil
     }
 
     /// The device an announcement names; `topic` is where it was heard.
@@ -31,15 +33,28 @@ public enum ShellyAnnouncement {
         if generation >= 2, topic != "shellies/announce", topic.hasSuffix("/announce") {
             prefix = String(topic.dropLast("/announce".count))
         }
-        return Device(id: id, model: model, mac: mac, generation: generation, prefix: prefix, name: payload["name"]?.stringValue)
+        return Device(id: id, model: model, mac: mac, generation: generation, prefix: prefix, name: payload["name"]?.stringValue,
+                      app: payload["app"]?.stringValue)
     }
 
-    /// The harmless request a gen2/3 device answers with the status of every component;
-    /// nil unless its prefix looks like a Shelly's (whoever announces must not choose
-    /// where discover publishes).
-    public static func statusRequest(for device: Device) -> DiscoveryRequest? {
-        guard device.generation >= 2, looksLikeShellyId(device.prefix) else { return nil }
-        return DiscoveryRequest(topic: "\(device.prefix)/command", payload: "status_update")
+    /// Where a gen2+ Shelly answers discover's RPC requests: a request published on
+    /// `<prefix>/rpc` is answered on `<src>/rpc` (Shelly gen2 docs, "RPC Channels", MQTT).
+    static let rpcSource = "switchboard-bridge-discover"
+    public static let rpcReplyTopic = rpcSource + "/rpc"
+    static let deviceInfoMethod = "Shelly.GetDeviceInfo"
+    static let statusMethod = "Shelly.GetStatus"
+
+    /// A harmless RPC request (it reads, never sets) to `<prefix>/rpc`.
+    static func rpcRequest(prefix: String, method: String, id: Int) -> DiscoveryRequest {
+        DiscoveryRequest(topic: "\(prefix)/rpc", payload: "{\"id\":\(id),\"src\":\"\(rpcSource)\",\"method\":\"\(method)\"}")
+    }
+
+    /// The prefix of a gen2+ device's `<prefix>/online` saying `true` (retained by the
+    /// device at each connect, its factory setting), for a one-level prefix; else nil.
+    static func onlinePrefix(topic: String, payload: [UInt8]) -> String? {
+        guard topic.hasSuffix("/online"), payload.elementsEqual("true".utf8) else { return nil }
+        let prefix = String(topic.dropLast("/online".count))
+        return prefix.isEmpty || prefix.contains("/") ? nil : prefix
     }
 
     /// A gen2/3 device id and default topic prefix: `shelly<model>-<12 hex digits of
@@ -59,7 +74,7 @@ public enum ShellyAnnouncement {
         let origin = "Shelly \(device.model) (gen\(device.generation), \(device.id)), \(topic)"
         let switchable = channels.filter { $0.kind != .cover }
         for channel in switchable {
-            let base = device.name ?? device.id
+            let base = label(of: device)
             let label = switchable.count > 1 ? "\(base) \(channel.index)" : base
             let kind = channel.kind == .light ? DeviceKind.light
                 : DeviceKind.guess(from: [device.model, device.id, base], fallback: .switchRelay)
@@ -72,19 +87,48 @@ public enum ShellyAnnouncement {
             yield.skipped.append(SkippedThing(what: "Shelly \(device.id) roller \(channel.index)", reason: "a cover: not an on/off toggle"))
         }
         if channels.isEmpty {
-            let hint = device.generation >= 2
-                ? "no switch or light status heard (turn on 'Generic status update over MQTT' and 'MQTT Control')"
-                : "no relay, light or roller state heard, though asked with 'update' on shellies/command: a sensor or an "
-                    + "input-only device (H&T, Flood, i3, Button1), or it did not answer in time (try a longer --seconds)"
-            yield.skipped.append(SkippedThing(what: "Shelly \(device.id) (\(device.model))", reason: hint))
+            yield.skipped.append(SkippedThing(what: "Shelly \(device.id) (\(device.model))", reason: silenceReason(device, others: index.others(of: device))))
         }
         return yield
+    }
+
+    /// Why a device gave no channel: what it did say, and what to turn on.
+    static func silenceReason(_ device: Device, others: [String]) -> String {
+        if !others.isEmpty {
+            return "its status lists no switch, light or cover (\(others.joined(separator: ", "))): a sensor or an input-only device"
+        }
+        if device.generation >= 2 {
+            return "no status heard, though asked ('status_update' on \(device.prefix)/command, Shelly.GetStatus on \(device.prefix)/rpc): "
+                + "turn on 'RPC over MQTT' (enable_rpc) or 'Generic status update over MQTT' in its MQTT settings, or try a longer --seconds"
+        }
+        return "no relay, light or roller state heard, though asked with 'update' on shellies/command: a sensor or an "
+            + "input-only device (H&T, Flood, i3, Button1), or it did not answer in time (try a longer --seconds)"
+    }
+
+    /// The tile's name: the device's own name; else its id when the homeowner chose it
+    /// (a custom MQTT id); else, for a factory id (`shellyplus1pm-441793d69718`), the model
+    /// and the MAC's last six digits (`Shelly Plus1PM D69718`), which the app shows too.
+    static func label(of device: Device) -> String {
+        if let name = device.name, !name.isEmpty { return name }
+        let mac = String(device.mac.uppercased().filter(\.isHexDigit).suffix(6))
+        guard isFactoryId(device.id), mac.count == 6 else { return device.id }
+        return "Shelly \(ShellyModelNames.name(model: device.model, app: device.app)) \(mac)"
+    }
+
+    /// A factory id: `shelly<model>-<6 or 12 hex digits of the MAC>` (gen1 `shellyswitch25-8CAAB5`,
+    /// gen2+ `shellyplus1pm-441793d69718`).
+    static func isFactoryId(_ id: String) -> Bool {
+        guard let dash = id.lastIndex(of: "-"), id.hasPrefix("shelly") else { return false }
+        let digits = id[id.index(after: dash)...]
+        return (digits.count == 6 || digits.count == 12) && digits.allSatisfy(\.isHexDigit)
     }
 
     enum ChannelKind: Equatable { case relay, light, cover }
 
     struct Channel: Equatable {
         var kind: ChannelKind
+        /// The component's word in its topics: `relay`, `switch`, `light`, `color`, `rgbw`, ...
+        var component: String
         var index: Int
     }
 
@@ -94,8 +138,13 @@ public enum ShellyAnnouncement {
     struct ChannelIndex {
         private var gen1: [UTF8Key: [Channel]] = [:]
         private var gen2: [UTF8Key: [Channel]] = [:]
-        static let gen1Kinds: [String: ChannelKind] = ["relay": .relay, "light": .light, "roller": .cover]
-        static let gen2Kinds: [String: ChannelKind] = ["switch": .relay, "light": .light, "cover": .cover]
+        /// A gen2+ prefix's other status components (`input:0`, `sys`), the first few.
+        private var gen2Others: [UTF8Key: [String]] = [:]
+        static let maxOthersNamed = 6
+        static let gen1Kinds: [String: ChannelKind] = ["relay": .relay, "light": .light, "color": .light, "white": .light, "roller": .cover]
+        static let gen2Kinds: [String: ChannelKind] = [
+            "switch": .relay, "light": .light, "rgb": .light, "rgbw": .light, "cct": .light, "rgbcct": .light, "cover": .cover,
+        ]
 
         init(topics: some Sequence<UTF8Key>) {
             let status = Array("/status".utf8)
@@ -104,20 +153,32 @@ public enum ShellyAnnouncement {
                 guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { continue }
                 let last = bytes[(slash + 1)...]
                 let rest = bytes[..<slash]
-                if let colon = last.firstIndex(of: UInt8(ascii: ":")), rest.count > status.count, rest.suffix(status.count).elementsEqual(status),
+                let isStatus = rest.count > status.count && rest.suffix(status.count).elementsEqual(status)
+                if isStatus, let colon = last.firstIndex(of: UInt8(ascii: ":")),
                    let kind = Self.gen2Kinds[String(decoding: last[..<colon], as: UTF8.self)],
                    let index = Self.channelNumber(last[(colon + 1)...]) {
-                    gen2[Self.key(rest.dropLast(status.count)), default: []].append(Channel(kind: kind, index: index))
+                    let component = String(decoding: last[..<colon], as: UTF8.self)
+                    gen2[Self.key(rest.dropLast(status.count)), default: []].append(Channel(kind: kind, component: component, index: index))
+                } else if isStatus {
+                    let prefix = Self.key(rest.dropLast(status.count))
+                    if gen2Others[prefix, default: []].count < Self.maxOthersNamed {
+                        gen2Others[prefix, default: []].append(String(decoding: last.prefix(32), as: UTF8.self))
+                    }
                 } else if let index = Self.channelNumber(last), let slash = rest.lastIndex(of: UInt8(ascii: "/")),
                           let kind = Self.gen1Kinds[String(decoding: rest[(slash + 1)...], as: UTF8.self)] {
-                    gen1[Self.key(rest[..<slash]), default: []].append(Channel(kind: kind, index: index))
+                    let component = String(decoding: rest[(slash + 1)...], as: UTF8.self)
+                    gen1[Self.key(rest[..<slash]), default: []].append(Channel(kind: kind, component: component, index: index))
                 }
             }
         }
 
         func channels(of device: Device) -> [Channel] {
             let channels = (device.generation >= 2 ? gen2 : gen1)[UTF8Key(device.prefix)] ?? []
-            return channels.sorted { ($0.index, "\($0.kind)") < ($1.index, "\($1.kind)") }
+            return channels.sorted { ($0.index, $0.component) < ($1.index, $1.component) }
+        }
+
+        func others(of device: Device) -> [String] {
+            device.generation >= 2 ? (gen2Others[UTF8Key(device.prefix)] ?? []).sorted() : []
         }
 
         private static func channelNumber(_ bytes: ArraySlice<UInt8>) -> Int? {
@@ -131,30 +192,28 @@ public enum ShellyAnnouncement {
     }
 
     static func presetHint(_ device: Device, _ channel: Channel) -> PresetChoice? {
-        let preset: DevicePreset
-        let name: String
-        if device.generation >= 2 {
-            preset = channel.kind == .light ? .shellyPlusLight : .shellyPlus
-            name = device.prefix
+        let preset: DevicePreset?
+        if channel.kind == .light {
+            preset = DevicePreset.shellyLightPreset(component: channel.component, generation: device.generation)
         } else {
-            preset = channel.kind == .light ? .shellyLight : .shelly
-            name = device.id
+            preset = device.generation >= 2 ? .shellyPlus : .shelly
         }
-        return PresetChoice(preset: preset, name: name, channel: channel.index == 0 ? nil : "\(channel.index)")
+        return preset.map { PresetChoice(preset: $0, name: device.generation >= 2 ? device.prefix : device.id,
+                                         channel: channel.index == 0 ? nil : "\(channel.index)") }
     }
 
     static func wiring(_ device: Device, _ channel: Channel) -> ToggleWiring {
-        let component = channel.kind == .light ? "light" : "switch"
         if device.generation >= 2 {
-            return ToggleWiring(
-                stateSources: [StateSource(topic: "\(device.prefix)/status/\(component):\(channel.index)", field: ["output"],
-                                           onValue: "true", offValue: "false")],
-                command: ToggleCommand(topic: "\(device.prefix)/command/\(component):\(channel.index)", payloadOn: "on", payloadOff: "off"),
-                availability: AvailabilitySource(topic: "\(device.prefix)/online", field: nil, availableValue: "true", unavailableValue: "false")
-            )
+            let online = AvailabilitySource(topic: "\(device.prefix)/online", field: nil, availableValue: "true", unavailableValue: "false")
+            let state = [StateSource(topic: "\(device.prefix)/status/\(channel.component):\(channel.index)", field: ["output"],
+                                     onValue: "true", offValue: "false")]
+            // A light is driven over RPC, as its preset does (`Light.Set`, `RGBW.Set`, ...).
+            let command = channel.kind == .light
+                ? DevicePreset.shellyPlusLight(id: device.prefix, lightId: Int64(channel.index), component: channel.component).command
+                : ToggleCommand(topic: "\(device.prefix)/command/switch:\(channel.index)", payloadOn: "on", payloadOff: "off")
+            return ToggleWiring(stateSources: state, command: command, availability: online)
         }
-        let gen1Component = channel.kind == .light ? "light" : "relay"
-        let state = "\(device.prefix)/\(gen1Component)/\(channel.index)"
+        let state = "\(device.prefix)/\(channel.component)/\(channel.index)"
         return ToggleWiring(
             stateSources: [StateSource(topic: state, field: nil, onValue: "on", offValue: "off")],
             command: ToggleCommand(topic: state + "/command", payloadOn: "on", payloadOff: "off"),

@@ -21,7 +21,9 @@ struct DiscoveryForgeryTests {
         requests += session.receive(DiscoveryMessage(topic: "shellyplus1pm-441793d69718/announce",
                                                      text: Self.gen2Announce(id: "shellyplus1pm-441793d69718")))
         requests += session.receive(DiscoveryMessage(topic: "shellies/announce", text: Self.gen2Announce(id: "shellyplus1pm-441793d69718")))
-        #expect(requests == [DiscoveryRequest(topic: "shellyplus1pm-441793d69718/command", payload: "status_update")], "asked once")
+        #expect(requests == [DiscoveryRequest(topic: "shellyplus1pm-441793d69718/command", payload: "status_update"),
+                             DiscoveryRequest(topic: "shellyplus1pm-441793d69718/rpc",
+                                              payload: #"{"id":1,"src":"switchboard-bridge-discover","method":"Shelly.GetStatus"}"#)], "asked once")
         let said = session.result().skipped.filter { $0.what == "301 gen2/3 Shelly announcement(s)" }
         #expect(said.count == 1, "\(session.result().skipped.prefix(3))")
     }
@@ -33,8 +35,12 @@ struct DiscoveryForgeryTests {
             let id = "shellyplus1-" + String(repeating: "0", count: 12 - String(index, radix: 16).count) + String(index, radix: 16)
             requests += session.receive(DiscoveryMessage(topic: "\(id)/announce", text: Self.gen2Announce(id: id)))
         }
-        #expect(requests.count == DiscoverySession.maxStatusRequests)
+        // Two requests each (status_update and Shelly.GetStatus), for the first 256 devices.
+        #expect(requests.count == 2 * DiscoverySession.maxStatusRequests)
+        #expect(Set(requests.map(\.topic)).count == 2 * DiscoverySession.maxStatusRequests)
         #expect(session.result().skipped.contains { $0.what == "744 gen2/3 Shelly announcement(s)" })
+        // A retained `online` of an id-shaped prefix beyond the bound asks nothing either.
+        #expect(session.receive(DiscoveryMessage(topic: "shellyplus1-0000000fffff/online", text: "true")).isEmpty)
     }
 
     @Test(arguments: [

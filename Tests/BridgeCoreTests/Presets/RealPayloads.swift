@@ -71,6 +71,23 @@ enum RealPayloads {
     static let shellyPlusNotifyLightOff =
         #"{"src":"shellyplusdimmer-b0b21c123456","dst":"shellyplusdimmer-b0b21c123456/events","method":"NotifyStatus","params":{"ts":1700000003.04,"light:0":{"id":0,"output":false}}}"#
 
+    /// Shelly RGBW2 (gen1) in color mode: `shellies/<id>/color/0` `on`/`off` and
+    /// `color/0/status` JSON with `ison` (iobroker-community-adapters/ioBroker.shelly
+    /// `lib/devices/gen1/shellyrgbw2.js`, `lights.Switch` and `lights.red`; Shelly gen1 API
+    /// docs, "Shelly RGBW2: MQTT"; the status keys as its `/color/0` HTTP answer lists them).
+    static let shellyRGBW2ColorStatusOn =
+        #"{"ison":true,"source":"mqtt","has_timer":false,"timer_started":0,"timer_duration":0,"timer_remaining":0,"mode":"color","red":255,"green":120,"blue":0,"white":0,"gain":100,"effect":0,"power":4.33,"overpower":false}"#
+    /// The same in white mode, channel 2: `white/2/status` (same file, `white2.Switch`).
+    static let shellyRGBW2WhiteStatusOff =
+        #"{"ison":false,"source":"http","has_timer":false,"timer_started":0,"timer_duration":0,"timer_remaining":0,"mode":"white","brightness":40,"power":0.00,"overpower":false}"#
+    /// gen2+ CCT, RGBW and RGBCCT status (shelly-api-docs.shelly.cloud/gen2/ComponentsAndServices/CCT,
+    /// RGBW, RGBCCT: status `id`, `source`, `output`, `brightness`, `ct` / `rgb` / `white`),
+    /// published on `<id>/status/cct:0` and so on, and their NotifyStatus.
+    static let shellyCCTStatusOn = #"{"id":0,"source":"init","output":true,"brightness":60,"ct":3500}"#
+    static let shellyRGBWStatusOff = #"{"id":0,"source":"init","output":false,"brightness":50,"rgb":[255,0,0],"white":0}"#
+    static let shellyNotifyRGBCCTOn =
+        #"{"src":"shellyrgbcctbulbg3-abcdef123456","dst":"shellyrgbcctbulbg3-abcdef123456/events","method":"NotifyStatus","params":{"ts":1700000004.05,"rgbcct:0":{"id":0,"output":true}}}"#
+
     // MARK: ESPHome (esphome/esphome @ 33fdbbe3)
 
     /// esphome/components/light/light_json_schema.cpp `dump_json` for a brightness light:

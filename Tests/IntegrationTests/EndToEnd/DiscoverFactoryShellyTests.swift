@@ -32,6 +32,8 @@ import TestSupport
         #expect(devices.requests.values.contains("update"), "discover never sent 'update' on shellies/command")
         let text = (try? String(contentsOfFile: configPath, encoding: .utf8)) ?? ""
         #expect(text.contains("shelly: \(FactoryShellies.gen1)\n"), "\(text)")
+        #expect(text.contains("shelly_color: \(FactoryShellies.rgbw2)\n"), "\(text)")
+        #expect(text.contains("shelly_plus_cct: \(FactoryShellies.cct)\n"), "\(text)")
 
         try "\(Self.token)\n".write(toFile: tokenPath, atomically: true, encoding: .utf8)
         chmod(tokenPath, 0o600)
@@ -39,7 +41,7 @@ import TestSupport
         #expect(check.status == 0, "\(check.stdout)\n\(check.stderr)")
         let config = try #require(ConfigLoader.load(text: text, fileName: "bridge.yaml").config)
         let actions = config.widgets.flatMap(\.actions)
-        #expect(!actions.isEmpty)
+        #expect(actions.count == 3, "\(text)")
 
         let bridge = try ChildProcess(
             executable: EndToEndHarness.bridgeExecutable, arguments: ["run", "--config", configPath, "--log-level", "debug"],

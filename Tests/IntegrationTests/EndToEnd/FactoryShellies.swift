@@ -7,9 +7,15 @@ import TestSupport
 /// asked with `update`. Each device answers an accepted command with its new state, and
 /// records it.
 ///
+/// A gen1 Shelly 1 and an RGBW2 in color mode; a gen2+ CCT light (a Pro RGBWW PM in its
+/// `cctx2` profile) with `status_ntf` off and no announce script: it retains `<id>/online`,
+/// answers RPC on `<id>/rpc` on `<src>/rpc`, and reports changes only as NotifyStatus on
+/// `<id>/events/rpc` (`rpc_ntf`, on by default).
+///
 /// Sources: Shelly gen1 API docs "MQTT" (shelly-api-docs.shelly.cloud/gen1/#mqtt-support:
 /// `shellies/command` takes `announce` and `update`; `shellies/<id>/relay/<n>` `on`/`off`,
-/// `relay/<n>/command`).
+/// `relay/<n>/command`; RGBW2 `color/<n>`, `color/<n>/status`, `color/<n>/set`); gen2 docs
+/// "RPC Channels" (MQTT), "Notifications", ComponentsAndServices/CCT (`CCT.Set`).
 final class FactoryShellies: @unchecked Sendable {
     let client: MQTTClient
     /// (topic, payload) of every command a device accepted.
@@ -19,6 +25,8 @@ final class FactoryShellies: @unchecked Sendable {
     private let ready = Recorder<String>()
 
     static let gen1 = "shelly1"
+    static let rgbw2 = DiscoveryFixtures.shellyRGBW2Id
+    static let cct = DiscoveryFixtures.shellyCCTPrefix
 
     init(brokerPort: Int) throws {
         let box = Box()
@@ -28,9 +36,12 @@ final class FactoryShellies: @unchecked Sendable {
         box.devices = self
         try client.setSubscriptions([
             "shellies/command", "shellies/\(Self.gen1)/command", "shellies/\(Self.gen1)/relay/0/command", "test/ready",
+            "shellies/\(Self.rgbw2)/command", "shellies/\(Self.rgbw2)/color/0/set", "\(Self.cct)/rpc",
         ])
         try client.start()
         guard waitUntil(timeoutSeconds: 10, { client.isConnected }) else { throw TestSupportError("devices did not connect") }
+        // The gen2+ retains its online, as every gen2+ does at connect.
+        try? client.publish(topic: "\(Self.cct)/online", payload: Array("true".utf8), qos: .atLeastOnce, retain: true)
         publish("test/ready", "1")
         guard waitUntil(timeoutSeconds: 10, { !ready.values.isEmpty }) else { throw TestSupportError("devices not subscribed") }
     }
@@ -47,11 +58,23 @@ final class FactoryShellies: @unchecked Sendable {
             if payload == "announce" {
                 publish("shellies/announce", DiscoveryFixtures.shellyGen1Announce)
                 publish("shellies/\(Self.gen1)/announce", DiscoveryFixtures.shellyGen1Announce)
+                publish("shellies/announce", DiscoveryFixtures.shellyRGBW2Announce)
+                publish("shellies/\(Self.rgbw2)/announce", DiscoveryFixtures.shellyRGBW2Announce)
             } else if payload == "update" {
                 publishGen1Status()
+                publishRGBW2Status()
             }
         case "shellies/\(Self.gen1)/command" where payload == "update":
             publishGen1Status()
+        case "shellies/\(Self.rgbw2)/command" where payload == "update":
+            publishRGBW2Status()
+        case "shellies/\(Self.rgbw2)/color/0/set":
+            guard let turn = payload.firstMatch(of: /"turn":"(on|off)"/) else { return }
+            accept(message.topic, payload)
+            rgbw2Color = String(turn.1)
+            publishRGBW2Status()
+        case "\(Self.cct)/rpc":
+            answerRPC(payload)
         case "shellies/\(Self.gen1)/relay/0/command":
             guard payload == "on" || payload == "off" else { return }
             accept(message.topic, payload)
@@ -69,6 +92,40 @@ final class FactoryShellies: @unchecked Sendable {
         publish("shellies/\(Self.gen1)/relay/0", gen1Relay)
         publish("shellies/\(Self.gen1)/relay/0/power", "0.00")
     }
+
+    /// The RGBW2's color output and the CCT's (read and written on the client's thread only).
+    private var rgbw2Color = "off"
+    private var cctOn = false
+
+    private func publishRGBW2Status() {
+        publish("shellies/\(Self.rgbw2)/color/0", rgbw2Color)
+        publish("shellies/\(Self.rgbw2)/color/0/status",
+                DiscoveryFixtures.shellyRGBW2ColorStatusOff.replacing(#""ison":false"#, with: "\"ison\":\(rgbw2Color == "on")"))
+    }
+
+    /// A request frame `{"id":..,"src":..,"method":..,"params":..}`: answered on `<src>/rpc`.
+    private func answerRPC(_ payload: String) {
+        guard let id = payload.firstMatch(of: /"id":(\d+)/)?.1, let src = payload.firstMatch(of: /"src":"([^"]+)"/)?.1,
+              let method = payload.firstMatch(of: /"method":"([^"]+)"/)?.1 else { return }
+        let reply: String
+        switch method {
+        case "Shelly.GetDeviceInfo": reply = DiscoveryFixtures.shellyCCTDeviceInfoReply
+        case "Shelly.GetStatus":
+            reply = DiscoveryFixtures.shellyCCTStatusReply.replacing(#""output":false"#, with: "\"output\":\(cctOn)")
+        case "CCT.Set":
+            guard let on = payload.firstMatch(of: /"params":\{"id":0,"on":(true|false)\}/)?.1 else { return }
+            accept(message: payload)
+            let was = cctOn
+            cctOn = on == "true"
+            reply = #"{"id":ID,"src":"\#(Self.cct)","dst":"SRC","result":{"was_on":\#(was)}}"#
+            publish("\(Self.cct)/events/rpc", #"{"src":"\#(Self.cct)","dst":"\#(Self.cct)/events","method":"NotifyStatus","params":{"ts":1700000000.0,"cct:0":{"id":0,"output":\#(cctOn)}}}"#)
+        default: return
+        }
+        publish("\(src)/rpc", reply.replacing(#""id":ID"#, with: "\"id\":\(id)").replacing("switchboard-bridge-discover", with: String(src))
+            .replacing("SRC", with: String(src)))
+    }
+
+    private func accept(message payload: String) { accepted.append(("\(Self.cct)/rpc", payload)) }
 
     private func accept(_ topic: String, _ payload: String) { accepted.append((topic, payload)) }
 
