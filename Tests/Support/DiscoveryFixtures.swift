@@ -97,6 +97,14 @@ public enum DiscoveryFixtures {
     /// "Entities with command topics" example writes one.
     public static let haDeviceDiscovery = #"{"dev":{"ids":"ea334450945afc","name":"Kitchen","mf":"Bla electronics","mdl":"xya","sw":"1.0","sn":"ea334450945afc","hw":"1.0rev2"},"o":{"name":"bla2mqtt","sw":"2.1","url":"https://bla2mqtt.example.com/support"},"cmps":{"some_unique_component_id1":{"p":"sensor","device_class":"temperature","unit_of_measurement":"°C","value_template":"{{ value_json.temperature}}","unique_id":"temp01ae_t"},"kettle":{"p":"switch","name":"Kettle","command_topic":"kitchen/kettle/set","value_template":"{{ value_json['power'] }}","unique_id":"kettle01ae"}},"state_topic":"sensorBedroom/state","qos":2}"#
 
+    /// A SwitchBot Bot heard by an OpenMQTTGateway, as `main/ZgatewayBT.ino` announces it
+    /// (1technophile/OpenMQTTGateway: `createDiscovery("switch", ...)` for model SBS1's `state`,
+    /// non-gateway entity, so `main/ZmqttDiscovery.ino` writes `stat_t` as `+/+` + `/BTtoMQTT/<MAC>`
+    /// and `cmd_t` as `mqtt_topic` + gateway name + `/commands/MQTTtoBT/config`); the MAC, the
+    /// gateway name `OMG_ESP32_BLE` and base `home/` illustrative. Topic
+    /// `homeassistant/switch/C1D2E3F4A5B6-state/config`.
+    public static let openMQTTGatewayBot = #"{"stat_t":"+/+/BTtoMQTT/C1D2E3F4A5B6","dev_cla":"switch","name":"X1-state","uniq_id":"C1D2E3F4A5B6-state","val_tpl":"{{ value_json.state | is_defined }}","pl_on":"{\"model_id\":\"X1\",\"cmd\":\"on\",\"id\":\"C1:D2:E3:F4:A5:B6\"}","pl_off":"{\"model_id\":\"X1\",\"cmd\":\"off\",\"id\":\"C1:D2:E3:F4:A5:B6\"}","stat_off":"off","stat_on":"on","cmd_t":"home/OMG_ESP32_BLE/commands/MQTTtoBT/config","device":{"ids":["C1D2E3F4A5B6"],"cns":[["mac","C1D2E3F4A5B6"]],"mf":"SwitchBot","mdl":"X1","name":"Bot-F4A5B6","via_device":"OMG_ESP32_BLE"}}"#
+
     // MARK: Shelly
 
     /// A Shelly 1 (gen1) answering `announce`, as captured and quoted in a public Go

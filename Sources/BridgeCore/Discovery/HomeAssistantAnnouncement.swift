@@ -149,6 +149,7 @@ public enum HomeAssistantAnnouncement {
         guard let stateTopic = config["state_topic"]?.stringValue, !stateTopic.isEmpty else {
             return .success((ToggleWiring(stateSources: [], command: command, availability: availability.source, optimistic: true), availability.note))
         }
+        if let refusal = wildcardRefusal(stateTopic: stateTopic, commandTopic: commandTopic) { return .failure(refusal) }
         let templateKey = component == "light" ? "state_value_template" : "value_template"
         var field: [String]? = nil
         if let template = config[templateKey]?.stringValue {
@@ -162,6 +163,25 @@ public enum HomeAssistantAnnouncement {
                                 onValue: config["state_on"]?.scalarText ?? payloadOn,
                                 offValue: config["state_off"]?.scalarText ?? payloadOff)
         return .success((ToggleWiring(stateSources: [state], command: command, availability: availability.source), availability.note))
+    }
+
+    /// A state topic with a wildcard, said before anything else about the announcement:
+    /// OpenMQTTGateway announces a device any of its gateways hears with the state topic
+    /// `+/+/BTtoMQTT/<MAC>` (any base, any gateway: 1technophile/OpenMQTTGateway
+    /// `main/ZmqttDiscovery.ino`, `createDiscovery` for a non-gateway entity) and commands it
+    /// through one gateway (`home/<gateway>/commands/...`): that gateway's topic is suggested.
+    static func wildcardRefusal(stateTopic: String, commandTopic: String) -> TemplateRefusal? {
+        guard stateTopic.unicodeScalars.contains(where: { $0 == "+" || $0 == "#" }) else { return nil }
+        let shown = YAMLScalarWriter.comment(stateTopic, maxLength: 120)
+        let levels = commandTopic.split(separator: "/", omittingEmptySubsequences: false)
+        guard stateTopic.hasPrefix("+/+/"), levels.count >= 3, !levels[0].contains("+"), !levels[1].contains("+") else {
+            return TemplateRefusal("its state topic '\(shown)' is a wildcard: the bridge reads one exact topic; "
+                + "write the action by hand with the topic the device publishes its state on")
+        }
+        let suggested = "\(levels[0])/\(levels[1])/" + stateTopic.dropFirst(4)
+        return TemplateRefusal("its state topic '\(shown)' matches every gateway (OpenMQTTGateway announces a device any of its "
+            + "gateways hears so): the bridge reads one exact topic; write the action by hand with "
+            + "state_topic: \(YAMLScalarWriter.comment(suggested, maxLength: 120)) (the gateway it is commanded through)")
     }
 
     private static func jsonLight(_ config: JSONValue, commandTopic: String) -> Translation {

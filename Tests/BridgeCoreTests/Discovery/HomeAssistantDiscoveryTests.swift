@@ -77,4 +77,18 @@ import TestSupport
         #expect(toggle?.wiring.availability == AvailabilitySource(topic: "z/lamp/availability", field: ["state"], availableValue: "online", unavailableValue: "offline"))
         #expect(toggle?.origin.contains("availability: only z/lamp/availability of 2 topics (mode all)") == true)
     }
+
+    /// Issue 22 item 10: OpenMQTTGateway's `+/+` state topic was refused for its value
+    /// template (`| is_defined`); the reason is the wildcard, with the gateway's own topic.
+    @Test func anOpenMQTTGatewayWildcardStateTopicIsTheReasonGiven() {
+        let result = discover([("homeassistant/switch/C1D2E3F4A5B6-state/config", DiscoveryFixtures.openMQTTGatewayBot)])
+        #expect(result.toggles.isEmpty)
+        let reason = result.skipped.first?.reason ?? ""
+        #expect(reason.contains("'+/+/BTtoMQTT/C1D2E3F4A5B6' matches every gateway"), "\(reason)")
+        #expect(reason.contains("state_topic: home/OMG_ESP32_BLE/BTtoMQTT/C1D2E3F4A5B6"), "\(reason)")
+        #expect(!reason.contains("template"), "\(reason)")
+        // Any other wildcard is said plainly.
+        let other = discover([("homeassistant/switch/x/config", #"{"name":"x","stat_t":"a/#","cmd_t":"a/set"}"#)])
+        #expect(other.skipped.first?.reason.hasPrefix("its state topic 'a/#' is a wildcard") == true, "\(other.skipped)")
+    }
 }
