@@ -18,65 +18,62 @@ public enum DiscoveryListener {
         public var description: String
     }
 
-    struct Inbox {
-        var messages: [MQTTMessage] = []
-        var queuedBytes = 0
+    /// What listening has found out so far.
+    struct Progress {
+        var session: DiscoverySession
         var dropped = 0
-        var isConnected = false
         var lastProblem: String?
         /// Refused credentials, TLS, DNS: retrying will not help within a discovery.
         var fatalReason: String?
+        /// Set once connected: when listening ends (monotonic).
+        var listenDeadlineMs: Int64?
+    }
+
+    /// The client and its inbox, bounded for announcements (two of the largest at once).
+    static func listener(_ settings: MQTTShell.MQTTSettings) -> MQTTListener {
+        MQTTListener(settings: settings, maxQueuedMessages: maxQueuedMessages, maxQueuedBytes: maxQueuedBytes)
     }
 
     /// Listens for `seconds` and returns the session with everything heard.
     public static func listen(settings: MQTTShell.MQTTSettings, session start: DiscoverySession, seconds: Int) throws(Failure) -> (session: DiscoverySession, droppedMessages: Int) {
-        let inbox = ConditionLock(Inbox())
-        let client = MQTTClient(settings: settings) { event in
-            inbox.withLock { inbox in
-                switch event {
-                case .connected: inbox.isConnected = true
-                case .disconnected(let reason): inbox.lastProblem = reason
-                case .dropped: break
-                case .fatal(let reason): inbox.fatalReason = reason
-                case .message(let message):
-                    guard inbox.messages.count < maxQueuedMessages, inbox.queuedBytes + message.payload.count <= maxQueuedBytes else {
-                        inbox.dropped += 1
-                        return
-                    }
-                    inbox.messages.append(message)
-                    inbox.queuedBytes += message.payload.count
-                case .payloadTooLarge:
-                    inbox.dropped += 1
-                }
-            }
-        }
-        var session = start
+        let listener = listener(settings)
         do {
-            try client.setSubscriptions(session.subscriptions)
-            try client.start()
+            try listener.start(subscribingTo: start.subscriptions)
         } catch {
             throw Failure(description: "cannot start the MQTT client: \(error)")
         }
-        defer { client.stop() }
-        let isConnected = inbox.wait(timeoutMs: connectTimeoutMs, until: { $0.isConnected || $0.fatalReason != nil }) { $0.isConnected }
-        guard isConnected else {
-            let reason = inbox.withLock { $0.fatalReason ?? $0.lastProblem } ?? "no answer within \(connectTimeoutMs / 1000) s"
+        defer { listener.stop() }
+        var progress = Progress(session: start)
+        let connectDeadlineMs = MonotonicClock.nowMs() + Int64(connectTimeoutMs)
+        listener.run(deadlineMs: { progress.listenDeadlineMs ?? connectDeadlineMs }) { event in
+            handle(event, &progress, listener.client, seconds: seconds)
+        }
+        guard progress.listenDeadlineMs != nil else {
+            let reason = progress.fatalReason ?? progress.lastProblem ?? "no answer within \(connectTimeoutMs / 1000) s"
             throw Failure(description: "cannot connect to the broker at \(settings.host):\(settings.port): \(reason)")
         }
-        publish(session.initialRequests, client)
-        let deadlineMs = MonotonicClock.nowMs() + Int64(seconds) * 1_000
-        while true {
-            let remainingMs = deadlineMs - MonotonicClock.nowMs()
-            let batch = inbox.wait(timeoutMs: Int(max(0, min(remainingMs, 200))), until: { !$0.messages.isEmpty }) { inbox in
-                defer { inbox.messages.removeAll(keepingCapacity: true); inbox.queuedBytes = 0 }
-                return inbox.messages
+        return (progress.session, progress.dropped)
+    }
+
+    /// Takes one event; false when listening is over (refused before connecting).
+    static func handle(_ event: MQTTListener.Event, _ progress: inout Progress, _ client: MQTTClient, seconds: Int) -> Bool {
+        switch event {
+        case .mqtt(.connected):
+            if progress.listenDeadlineMs == nil {
+                progress.listenDeadlineMs = MonotonicClock.nowMs() + Int64(seconds) * 1_000
+                publish(progress.session.initialRequests, client)
             }
-            for message in batch {
-                publish(session.receive(DiscoveryMessage(topic: message.topic, payload: message.payload)), client)
-            }
-            if remainingMs <= 0 { break }
+        case .mqtt(.disconnected(let reason)): progress.lastProblem = reason
+        case .mqtt(.fatal(let reason)):
+            progress.fatalReason = reason
+            return progress.listenDeadlineMs != nil
+        case .mqtt(.payloadTooLarge): progress.dropped += 1
+        case .dropped(let count): progress.dropped += count
+        case .message(let topic, let payload):
+            publish(progress.session.receive(DiscoveryMessage(topic: topic, payload: payload)), client)
+        case .mqtt(.dropped), .mqtt(.message), .stopRequested: break
         }
-        return (session, inbox.withLock { $0.dropped })
+        return true
     }
 
     private static func publish(_ requests: [DiscoveryRequest], _ client: MQTTClient) {

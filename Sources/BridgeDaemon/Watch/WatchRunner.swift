@@ -3,28 +3,23 @@ import Glibc
 import MQTTShell
 import ShellSupport
 
-/// The I/O of `watch`: the MQTT shell's events into a bounded inbox, each one
-/// through the pure `WatchSession`, out through `WatchOutput`; stops at the
-/// deadline or on SIGINT/SIGTERM.
-final class WatchRunner: Sendable {
-    /// Events waiting for the main thread, at most; more are counted and dropped.
+/// The I/O of `watch`: the MQTT shell's events through the one bounded inbox
+/// (`MQTTListener`), each one through the pure `WatchSession`, out through
+/// `WatchOutput`; stops at the deadline or on SIGINT/SIGTERM.
+final class WatchRunner {
+    /// Messages waiting for the main thread, at most; more are counted and dropped.
     static let inboxCapacity = 1_024
-
-    struct Inbox {
-        var events: [MQTTEvent] = []
-        var dropped = 0
-        var isStopRequested = false
-    }
+    /// And at most this many topic and payload bytes (the daemon's bound).
+    static let inboxByteCapacity = BridgeCore.MQTTSettings.inboxMQTTByteBudget
 
     private let settings: MQTTShell.MQTTSettings
     private let output: WatchOutput
-    private let inbox = ConditionLock(Inbox())
-    private let sessionBox: ConditionLock<WatchSession>
+    private var session: WatchSession
 
     init(settings: MQTTShell.MQTTSettings, session: WatchSession, output: WatchOutput) {
         self.settings = settings
         self.output = output
-        sessionBox = ConditionLock(session)
+        self.session = session
     }
 
     /// The daemon's settings, as a distinct client that announces nothing: no
@@ -36,73 +31,61 @@ final class WatchRunner: Sendable {
         return settings
     }
 
+    /// The client and its inbox, bounded as the daemon's.
+    static func listener(_ settings: MQTTShell.MQTTSettings) -> MQTTListener {
+        MQTTListener(settings: settings, maxQueuedMessages: inboxCapacity, maxQueuedBytes: inboxByteCapacity)
+    }
+
     func run(seconds: Int?) -> Int32 {
         SignalWatcher.blockHandledSignals()
-        let session = sessionBox.withLock { $0 }
         output.start(topics: session.subscribedTopics.count)
-        let client = MQTTClient(settings: settings) { [inbox] event in
-            inbox.withLock { inbox in
-                if inbox.events.count < Self.inboxCapacity { inbox.events.append(event) } else { inbox.dropped += 1 }
-            }
-        }
+        let listener = Self.listener(settings)
         do {
-            try SignalWatcher.start { [inbox] _ in inbox.withLock { $0.isStopRequested = true } }
-            try client.setSubscriptions(session.subscribedTopics)
-            try client.start()
+            try SignalWatcher.start { _ in listener.requestStop() }
+            try listener.start(subscribingTo: session.subscribedTopics)
         } catch {
             output.problem("\(error)")
             return 1
         }
-        let wasConnected = loop(client: client, deadlineUs: seconds.map { MonotonicClock.nowUs() + Int64($0) * 1_000_000 })
-        client.stop()
-        output.summary(sessionBox.withLock { $0.records })
+        let startUs = MonotonicClock.nowUs()
+        let deadlineMs = seconds.map { MonotonicClock.nowMs() + Int64($0) * 1_000 }
+        var wasConnected = false
+        listener.run(deadlineMs: { deadlineMs }) { event in
+            let elapsedMs = (MonotonicClock.nowUs() - startUs) / 1_000
+            return handle(event, client: listener.client, elapsedMs: elapsedMs, wasConnected: &wasConnected)
+        }
+        listener.stop()
+        output.summary(session.records)
         if !wasConnected { output.problem("never connected to the broker \(output.broker)") }
         return wasConnected ? 0 : 1
     }
 
-    /// Handles events until the deadline or a stop signal; returns whether the
-    /// broker was ever reached.
-    private func loop(client: MQTTClient, deadlineUs: Int64?) -> Bool {
-        let startUs = MonotonicClock.nowUs()
-        var wasConnected = false
-        while true {
-            let nowUs = MonotonicClock.nowUs()
-            if let deadlineUs, nowUs >= deadlineUs { return wasConnected }
-            let waitMs = deadlineUs.map { Int(min(1_000, max(1, ($0 - nowUs) / 1_000))) } ?? 1_000
-            let (events, dropped, isStopping) = inbox.wait(timeoutMs: waitMs, until: { !$0.events.isEmpty || $0.isStopRequested }) { inbox in
-                defer { inbox.events = []; inbox.dropped = 0 }
-                return (inbox.events, inbox.dropped, inbox.isStopRequested)
-            }
-            if dropped > 0 { output.problem("\(dropped) message(s) arrived faster than they could be shown and were skipped") }
-            for event in events {
-                wasConnected = handle(event, client: client, elapsedMs: (MonotonicClock.nowUs() - startUs) / 1_000, wasConnected: wasConnected)
-            }
-            if isStopping { return wasConnected }
-        }
-    }
-
-    private func handle(_ event: MQTTEvent, client: MQTTClient, elapsedMs: Int64, wasConnected: Bool) -> Bool {
+    /// Shows one event; false on a stop signal.
+    private func handle(_ event: MQTTListener.Event, client: MQTTClient, elapsedMs: Int64, wasConnected: inout Bool) -> Bool {
         switch event {
-        case .connected:
+        case .mqtt(.connected):
             if !wasConnected { askForStates(client) }
-            return true
-        case .message(let message):
-            let events = sessionBox.withLock { $0.message(topic: message.topic, payload: message.payload, elapsedMs: elapsedMs) }
-            for event in events { output.event(event) }
-        case .payloadTooLarge(let topic, let byteCount):
+            wasConnected = true
+        case .message(let topic, let payload):
+            for event in session.message(topic: topic, payload: payload, elapsedMs: elapsedMs) { output.event(event) }
+        case .dropped(let count):
+            output.problem("\(count) message(s) arrived faster than they could be shown and were skipped")
+        case .mqtt(.payloadTooLarge(let topic, let byteCount)):
             output.problem("a \(byteCount)-byte message on \(topic) was too large to read and was skipped")
-        case .disconnected(let reason):
+        case .mqtt(.disconnected(let reason)):
             output.problem("disconnected from the broker: \(reason)")
-        case .dropped:
-            break
-        case .fatal(let reason):
+        case .mqtt(.fatal(let reason)):
             output.problem("the broker refused the connection: \(reason)")
+        case .mqtt(.dropped), .mqtt(.message):
+            break
+        case .stopRequested:
+            return false
         }
-        return wasConnected
+        return true
     }
 
     private func askForStates(_ client: MQTTClient) {
-        for query in sessionBox.withLock({ $0.stateQueries }) {
+        for query in session.stateQueries {
             output.query(query)
             do {
                 try client.publish(topic: query.topic, payload: query.payload, qos: .atLeastOnce, retain: false)

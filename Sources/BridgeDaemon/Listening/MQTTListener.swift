@@ -1,0 +1,89 @@
+import BridgeCore
+import MQTTShell
+import ShellSupport
+
+/// The loop of `watch` and `discover`: one MQTT client whose events go through
+/// the one bounded inbox (the daemon's, bounded by count and by bytes, so a
+/// flood of large retained messages waits in TCP, not in memory) and are
+/// handed, in order, to the caller's thread until a deadline or until the
+/// caller says stop.
+final class MQTTListener: Sendable {
+    /// What the loop hands its caller.
+    enum Event {
+        /// A connection event of the MQTT shell (never `.message`).
+        case mqtt(MQTTEvent)
+        /// A message on a subscribed topic.
+        case message(topic: String, payload: [UInt8])
+        /// This many messages did not fit the inbox and were dropped.
+        case dropped(count: Int)
+        /// SIGINT or SIGTERM (see `requestStop`).
+        case stopRequested
+    }
+
+    /// The MQTT client; publish through it from `run`'s handler.
+    let client: MQTTClient
+    private let inbox: BoundedInbox<ListenerInput>
+
+    /// `maxQueuedMessages` and `maxQueuedBytes` bound what waits for the loop.
+    init(settings: MQTTShell.MQTTSettings, maxQueuedMessages: Int, maxQueuedBytes: Int) {
+        let inbox = BoundedInbox<ListenerInput>(mqttCapacity: maxQueuedMessages, mqttByteCapacity: maxQueuedBytes)
+        self.inbox = inbox
+        client = MQTTClient(settings: settings) { event in Self.queue(event, in: inbox) }
+    }
+
+    /// Takes one of the client's events (what its network thread calls).
+    func receive(_ event: MQTTEvent) {
+        Self.queue(event, in: inbox)
+    }
+
+    private static func queue(_ event: MQTTEvent, in inbox: BoundedInbox<ListenerInput>) {
+        if case .message(let message) = event {
+            inbox.pushMQTT(topic: message.topic, payload: message.payload)
+        } else {
+            inbox.push(.mqtt(event))
+        }
+    }
+
+    /// Subscribes to `topics` and starts connecting.
+    func start<Topics: Sequence>(subscribingTo topics: Topics) throws where Topics.Element == String {
+        try client.setSubscriptions(topics)
+        try client.start()
+    }
+
+    /// Makes `run` hand over `.stopRequested` (from any thread, e.g. a signal's).
+    func requestStop() {
+        inbox.push(.stopRequested)
+    }
+
+    /// Hands every event to `handle`, in order, until `deadlineMs()` (monotonic,
+    /// asked again after each batch; nil: none) has passed — what was queued by
+    /// then is still handed over — or `handle` returns false.
+    func run(deadlineMs: () -> Int64?, handle: (Event) -> Bool) {
+        while true {
+            let deadline = deadlineMs()
+            let remainingMs = deadline.map { $0 - MonotonicClock.nowMs() }
+            let batch = inbox.take(timeoutMs: remainingMs.map { Int(clamping: max(0, $0)) } ?? -1)
+            guard deliver(batch, to: handle) else { return }
+            if let remainingMs, remainingMs <= 0, deadlineMs() == deadline { return }
+        }
+    }
+
+    /// Stops the client.
+    func stop() {
+        client.stop()
+    }
+
+    private func deliver(_ batch: BoundedInbox<ListenerInput>.Batch, to handle: (Event) -> Bool) -> Bool {
+        if batch.droppedCount > 0, !handle(.dropped(count: batch.droppedCount)) { return false }
+        for item in batch.items {
+            let event: Event
+            switch item {
+            case .mqttMessage(let topic, let payload): event = .message(topic: topic, payload: payload)
+            case .input(.mqtt(let mqttEvent)): event = .mqtt(mqttEvent)
+            case .input(.stopRequested): event = .stopRequested
+            }
+            guard handle(event) else { return false }
+        }
+        return true
+    }
+}
