@@ -20,16 +20,21 @@ public enum DemoCommand {
             demoLog.append(line)
             StandardErrorWriter.writeLine(line)
         }
+        // The one reading of listening addresses (status.listen's): `localhost` is the IPv4 loopback.
+        guard let address = ListenAddress.parse(host: listen ?? "127.0.0.1", port: webPort ?? 0) else {
+            StandardErrorWriter.writeLine("switchboard-bridge demo: --listen \(listen ?? ""): not an IP address literal or localhost "
+                                          + "(127.0.0.1, ::1, 0.0.0.0, ...)")
+            return 2
+        }
         do {
-            return try runDemo(webPort: webPort ?? 0, host: listen ?? "127.0.0.1", configPath: configPath ?? defaultConfigPath,
-                               demoLog: demoLog, log: log)
+            return try runDemo(address: address, configPath: configPath ?? defaultConfigPath, demoLog: demoLog, log: log)
         } catch {
             StandardErrorWriter.writeLine("switchboard-bridge demo: \(error)")
             return 1
         }
     }
 
-    static func runDemo(webPort: Int, host: String, configPath: String, demoLog: DemoLog, log: LogSink) throws -> Int32 {
+    static func runDemo(address: ListenAddress, configPath: String, demoLog: DemoLog, log: LogSink) throws -> Int32 {
         guard access(configPath, R_OK) == 0 else {
             throw ProcessStartError.config("cannot read \(configPath): run the demo from the project's folder, or pass --config PATH")
         }
@@ -46,12 +51,12 @@ public enum DemoCommand {
         let devices = try VirtualDevices(brokerPort: broker.port, log: demoLog)
         defer { devices.stop() }
         let daemon = try Daemon(options: daemonOptions(configPath, broker, simulator, directory), log: log)
-        let web = try startWebServer(host: host, port: webPort, simulator: simulator, demoLog: demoLog)
+        let web = try startWebServer(address, simulator: simulator, demoLog: demoLog)
         defer { web.stop() }
         try SignalWatcher.start { _ in daemon.requestStop() }
         print("""
         switchboard-bridge demo
-          open  http://\(pageHost(host)):\(web.port)/   (press the tiles there; Ctrl-C stops everything)
+          open  http://\(pageHost(address.host)):\(web.port)/   (press the tiles there; Ctrl-C stops everything)
           broker  mosquitto on 127.0.0.1:\(broker.port)  (try: mosquitto_sub -p \(broker.port) -v -t '#')
           Aivi simulator  \(simulator.baseURL)
         """)
@@ -61,8 +66,9 @@ public enum DemoCommand {
 
     /// The web page, with a plain message for a port in use and a warning for
     /// an address other than loopback (the page has no authentication).
-    static func startWebServer(host: String, port: Int, simulator: AiviSimulator, demoLog: DemoLog) throws -> HTTPServer {
-        if !isLoopback(host) {
+    static func startWebServer(_ address: ListenAddress, simulator: AiviSimulator, demoLog: DemoLog) throws -> HTTPServer {
+        let host = address.host, port = address.port
+        if !address.isLoopback {
             StandardErrorWriter.writeLine("warning: the demo page will listen on \(host) and has no authentication: "
                                           + "anyone who can reach it can press the tiles; prefer ssh -L (see README)")
         }
@@ -75,10 +81,6 @@ public enum DemoCommand {
             throw DemoError("cannot serve the page on \(host):\(port): \(error)")
         }
         return web
-    }
-
-    static func isLoopback(_ host: String) -> Bool {
-        host.hasPrefix("127.") || host == "::1" || host == "localhost"
     }
 
     /// How to write `host` in the address shown.

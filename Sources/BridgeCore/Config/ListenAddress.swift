@@ -1,6 +1,7 @@
-/// The status view's `listen` address, read the same way by `check` and by the
-/// running daemon, so whatever `check` accepts binds: an IPv4 literal, an IPv6
-/// literal in brackets, or `localhost` (the IPv4 loopback), then `:PORT`.
+/// A listening address, read the same way by `check`, the running daemon's
+/// `status.listen` and `demo --listen`, so whatever one accepts binds
+/// everywhere: an IPv4 literal, an IPv6 literal in brackets, or `localhost`
+/// (the IPv4 loopback), then `:PORT`.
 public struct ListenAddress: Sendable, Equatable {
     /// The literal address to bind (`127.0.0.1`, `::1`, ...), without brackets.
     public var host: String
@@ -20,10 +21,19 @@ public struct ListenAddress: Sendable, Equatable {
               let port = Int(text[text.index(after: colon)...]), (1...65_535).contains(port),
               text[text.index(after: colon)...].allSatisfy(\.isASCIIDigit) else { return nil }
         let host = text[..<colon]
+        // Before a port, an IPv6 literal is in brackets (`::1:80` would be ambiguous).
+        guard !host.contains(":") || host.hasPrefix("[") else { return nil }
+        return parse(host: host, port: port)
+    }
+
+    /// The same address rules for a host given alone (`demo --listen HOST`, the
+    /// port apart): an IPv4 literal, an IPv6 literal with or without brackets,
+    /// or `localhost`. Nil otherwise.
+    public static func parse<Host: StringProtocol>(host text: Host, port: Int) -> ListenAddress? {
+        let host = Substring(text)
         if host == "localhost" { return ListenAddress(host: "127.0.0.1", port: port, isLoopback: true) }
         if let octets = ipv4Octets(host) { return ListenAddress(host: String(host), port: port, isLoopback: octets[0] == 127) }
-        guard host.hasPrefix("["), host.hasSuffix("]") else { return nil }
-        let inner = host.dropFirst().dropLast()
+        let inner = host.hasPrefix("[") && host.hasSuffix("]") ? host.dropFirst().dropLast() : host
         guard let groups = ipv6Groups(inner) else { return nil }
         let isLoopback = groups == [0, 0, 0, 0, 0, 0, 0, 1] || (groups[0..<5].allSatisfy { $0 == 0 } && groups[5] == 0xFFFF && groups[6] >> 8 == 127)
         return ListenAddress(host: String(inner), port: port, isLoopback: isLoopback)

@@ -192,6 +192,22 @@ struct DaemonPiecesTests {
         #expect(ListenAddress.parse(listen) == nil)
     }
 
+    /// `demo --listen HOST` reads its host by the same rules as status.listen (issue 22 item 13).
+    @Test(arguments: [
+        ("localhost", "127.0.0.1", true), ("127.0.0.1", "127.0.0.1", true), ("::1", "::1", true), ("[::1]", "::1", true),
+        ("0.0.0.0", "0.0.0.0", false), ("::", "::", false), ("192.168.1.4", "192.168.1.4", false),
+    ])
+    func parsesAListenHostAlone(text: String, host: String, isLoopback: Bool) {
+        #expect(ListenAddress.parse(host: text, port: 0) == ListenAddress(host: host, port: 0, isLoopback: isLoopback))
+        let withPort = host.contains(":") ? "[\(host)]:8080" : "\(text):8080"
+        #expect(ListenAddress.parse(withPort)?.host == host, "status.listen reads it the same way")
+    }
+
+    @Test(arguments: ["", "myhost", "localhost:80", "127.0.0.01", "[::1", "1:2:3:4:5:6:7:8:9", "local host"])
+    func refusesABadListenHost(text: String) {
+        #expect(ListenAddress.parse(host: text, port: 0) == nil)
+    }
+
     @Test func joinsURLsWithoutDoubleSlashes() {
         #expect(AiviLink.join("https://api.getaivi.app/", "/widget/x") == "https://api.getaivi.app/widget/x")
         #expect(AiviLink.join("https://api.getaivi.app", "events") == "https://api.getaivi.app/events")

@@ -50,6 +50,26 @@ struct DemoExitTests {
         #expect(!first.stderr.contains("no authentication"), "loopback is not warned about")
     }
 
+    /// Issue 22 item 13: `--listen localhost` was refused ("not an IP address literal")
+    /// though `status.listen: localhost:PORT` works; one parser reads both.
+    @Test func listenLocalhostServesThePageOnTheLoopback() throws {
+        let directory = try TemporaryDirectory(prefix: "demo-localhost")
+        let port = LoopbackPort.free()
+        let demo = try Self.demo(["--port", String(port), "--listen", "localhost"], in: directory, name: "demo-localhost")
+        defer { demo.stop() }
+        #expect(waitUntil(timeoutSeconds: 20) { demo.stdout.contains("http://127.0.0.1:\(port)/") || !demo.isRunning },
+                "\(demo.stdout)\n\(demo.stderr)")
+        #expect(demo.isRunning)
+        #expect(!demo.stderr.contains("no authentication"), "localhost is the loopback: not warned about")
+        let page = try ChildProcess(executable: "/usr/bin/curl", arguments: ["-sS", "--max-time", "10", "http://127.0.0.1:\(port)/"],
+                                    directory: directory.path, name: "curl-demo", environment: ["PATH": Self.path])
+        #expect(page.waitForExit(timeoutSeconds: 15) == 0, "\(page.stderr)")
+        #expect(page.stdout.contains("<html") || page.stdout.contains("<!DOCTYPE"), "\(page.stdout.prefix(200))")
+        let refused = try Self.demo(["--listen", "my-host"], in: directory, name: "demo-bad-listen")
+        #expect(refused.waitForExit(timeoutSeconds: 10) == 2)
+        #expect(refused.stderr.contains("--listen my-host: not an IP address literal or localhost"), "\(refused.stderr)")
+    }
+
     @Test func ctrlCStopsQuietlyAndRemovesTheTemporaryDirectory() throws {
         let directory = try TemporaryDirectory(prefix: "demo-ctrlc")
         let tmpdir = directory.file("tmp")
