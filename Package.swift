@@ -32,8 +32,8 @@ let package = Package(
         .target(name: "BridgeCore"),
         .target(name: "ShellSupport"),
         .target(name: "HTTPServer"),
-        .target(name: "MQTTShell", dependencies: ["CMosquitto", "ShellSupport"]),
-        .target(name: "CurlShell", dependencies: ["CCurl", "ShellSupport"]),
+        .target(name: "MQTTShell", dependencies: ["CMosquitto", "ShellSupport", "BridgeCore"]),
+        .target(name: "CurlShell", dependencies: ["CCurl", "ShellSupport", "BridgeCore"]),
         .target(name: "AiviSim", dependencies: ["BridgeCore", "HTTPServer"]),
         .target(
             name: "BridgeDaemon",

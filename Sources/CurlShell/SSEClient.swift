@@ -1,3 +1,4 @@
+import BridgeCore
 import CCurl
 import ShellSupport
 
@@ -44,6 +45,7 @@ public final class SSEClient: Sendable {
     private func run() {
         var failures = 0
         var retryMs = settings.initialReconnectDelayMs
+        var jitter = SplitMix64(seed: settings.jitterSeed)
         while !isStopped {
             let outcome = connectOnce()
             if let serverRetryMs = outcome.retryMs { retryMs = SSEReconnectPolicy.clampedRetryMs(serverRetryMs) }
@@ -53,15 +55,10 @@ public final class SSEClient: Sendable {
             if let status = outcome.refusedStatus, SSEReconnectPolicy.refusesToken(status) {
                 failures = max(failures, SSEReconnectPolicy.tokenRefusalFailures)
             }
-            let delayMs = Self.reconnectDelayMs(retryMs: retryMs, failures: failures, capMs: settings.maxReconnectDelayMs)
+            let delayMs = SSEReconnectPolicy.delayMs(retryMs: retryMs, failures: failures, capMs: settings.maxReconnectDelayMs,
+                                                     using: &jitter)
             control.wait(timeoutMs: delayMs, until: { $0.isStopped })
         }
-    }
-
-    /// `retry` (clamped) for a healthy stream; doubled per failure up to the
-    /// cap; the upper half jittered so many bridges do not reconnect in step.
-    static func reconnectDelayMs(retryMs: Int, failures: Int, capMs: Int) -> Int {
-        SSEReconnectPolicy.delayMs(retryMs: retryMs, failures: failures, capMs: capMs)
     }
 
     struct Outcome {

@@ -13,6 +13,8 @@ public struct SSEClientSettings: Sendable {
     /// Consecutive failures double the delay up to this.
     public var maxReconnectDelayMs: Int = 30_000
     public var maxEventBytes: Int = 64 * 1024
+    /// Seeds the reconnect delays' jitter (a simulation passes its own, to replay it).
+    public var jitterSeed = UInt64.random(in: 0...UInt64.max)
 
     public init(url: String, headers: [(name: String, value: String)] = [], caFile: String? = nil) {
         self.url = url

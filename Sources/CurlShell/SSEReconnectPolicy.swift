@@ -1,7 +1,9 @@
+import BridgeCore
+
 /// When the event stream reconnects: the server's `retry:` clamped to
 /// `minRetryMs...maxRetryMs` (so `retry: 0` cannot hot-loop and a huge one
 /// cannot stop the stream for ever), doubled per consecutive failure up to the
-/// cap, the upper half jittered. Overflow-safe for any input.
+/// cap, the upper half jittered: the bridge's one `Backoff`. Overflow-safe for any input.
 public enum SSEReconnectPolicy {
     public static let minRetryMs = 500
     public static let maxRetryMs = 300_000
@@ -22,16 +24,16 @@ public enum SSEReconnectPolicy {
         min(max(serverRetryMs, minRetryMs), maxRetryMs)
     }
 
+    /// The backoff from the server's `retry:` (clamped) up to `capMs` (at most `maxRetryMs`).
+    public static func backoff(retryMs: Int, capMs: Int) -> Backoff {
+        Backoff(initialMs: Int64(clampedRetryMs(retryMs)), capMs: Int64(min(capMs, maxRetryMs)))
+    }
+
     /// The delay before the next connect after `failures` consecutive failures
-    /// (0 after a healthy stream); `random` picks in a closed range.
-    public static func delayMs(retryMs: Int, failures: Int, capMs: Int,
-                               random: (ClosedRange<Int>) -> Int = { Int.random(in: $0) }) -> Int {
-        let baseMs = clampedRetryMs(retryMs)
-        var ceilingMs = baseMs
-        let limitMs = max(baseMs, min(capMs, maxRetryMs))
-        for _ in 0..<min(max(0, failures), 32) where ceilingMs < limitMs { ceilingMs = min(limitMs, ceilingMs * 2) }
-        let halfMs = max(1, ceilingMs / 2)
-        return halfMs + random(0...halfMs)
+    /// (0 after a healthy stream); `random` draws the jitter.
+    public static func delayMs<Random: RandomNumberGenerator>(retryMs: Int, failures: Int, capMs: Int,
+                                                              using random: inout Random) -> Int {
+        Int(backoff(retryMs: retryMs, capMs: capMs).delayMs(retry: failures, using: &random))
     }
 
     /// Whether a finished connection counts as healthy (resets the backoff): open

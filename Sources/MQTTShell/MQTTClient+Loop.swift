@@ -1,3 +1,4 @@
+import BridgeCore
 import CMosquitto
 import ShellSupport
 
@@ -13,7 +14,7 @@ extension MQTTClient {
 
     /// Runs clients until `stop()`; after a fatal error reports it, waits and recreates.
     func runSupervisor() {
-        var fatalDelayMs = settings.fatalRetryDelayMs
+        var fatalFailures = 0
         while true {
             switch runClient() {
             case .stopped:
@@ -26,8 +27,8 @@ extension MQTTClient {
             case .fatal(let reason):
                 markDisconnected()
                 handler(.fatal(reason: reason))
-                if waitUnlessStopping(ms: fatalDelayMs) { return }
-                fatalDelayMs = min(fatalDelayMs * 2, max(settings.fatalRetryDelayMs, 300_000))
+                if waitUnlessStopping(ms: nextDelayMs(Self.fatalBackoff(settings), retry: fatalFailures)) { return }
+                fatalFailures = min(fatalFailures + 1, 64)
             }
             if let error = recreateHandle() {
                 handler(.fatal(reason: error.description))
@@ -179,16 +180,28 @@ extension MQTTClient {
         }
     }
 
-    /// Capped exponential backoff from the consecutive failed attempts.
+    /// The reconnect backoff (the one `Backoff`).
+    static func reconnectBackoff(_ settings: MQTTSettings) -> Backoff {
+        Backoff(initialMs: Int64(settings.reconnectDelayMinMs), capMs: Int64(settings.reconnectDelayMaxMs))
+    }
+
+    /// The backoff before recreating a client after a fatal error.
+    static func fatalBackoff(_ settings: MQTTSettings) -> Backoff {
+        Backoff(initialMs: Int64(settings.fatalRetryDelayMs), capMs: Int64(max(settings.fatalRetryDelayMs, MQTTSettings.maxFatalRetryDelayMs)))
+    }
+
+    /// The next reconnect delay, from the consecutive failed attempts.
     private func nextReconnectDelayMs() -> Int {
         let attempts = state.withLock { state in
-            defer { state.failedAttempts += 1 }
+            defer { state.failedAttempts = min(state.failedAttempts + 1, 64) }
             return state.failedAttempts
         }
-        let maxMs = max(settings.reconnectDelayMinMs, settings.reconnectDelayMaxMs)
-        var delayMs = max(1, settings.reconnectDelayMinMs)
-        for _ in 0..<min(attempts, 30) where delayMs < maxMs { delayMs *= 2 }
-        return min(delayMs, maxMs)
+        return nextDelayMs(Self.reconnectBackoff(settings), retry: attempts)
+    }
+
+    /// `backoff`'s delay for `retry`, jittered from the client's seeded generator.
+    func nextDelayMs(_ backoff: Backoff, retry: Int) -> Int {
+        Int(clamping: state.withLock { backoff.delayMs(retry: retry, using: &$0.jitter) })
     }
 
     /// Waits `ms` or until `stop()`; returns whether stopping.

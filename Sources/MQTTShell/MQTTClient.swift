@@ -1,3 +1,4 @@
+import BridgeCore
 import CMosquitto
 import Glibc
 import ShellSupport
@@ -9,10 +10,10 @@ import ShellSupport
 ///   return). The shell keeps no queue of its own, so a slow owner slows the reading
 ///   of the socket (TCP back-pressure) instead of growing memory. Never call `stop()`
 ///   from the handler.
-/// - Reconnects forever with capped exponential backoff, also when the broker is down
+/// - Reconnects forever with capped exponential backoff and jitter, also when the broker is down
 ///   at start; every connect re-subscribes and publishes the online status.
 /// - Fatal errors (refused credentials, TLS, DNS, protocol) are reported as `.fatal`
-///   and the client is recreated after `fatalRetryDelayMs` (doubling, capped).
+///   and the client is recreated after `fatalRetryDelayMs` (doubling, capped, jittered).
 ///
 /// The network loop is the shell's own thread calling `mosquitto_loop` rather than
 /// `mosquitto_loop_start`: that is what lets it see why each attempt failed, notice
@@ -20,7 +21,7 @@ import ShellSupport
 public final class MQTTClient: Sendable {
     let settings: MQTTSettings
     let handler: @Sendable (MQTTEvent) -> Void
-    let state = ConditionLock(MQTTClientState())
+    let state: ConditionLock<MQTTClientState>
     /// The libmosquitto handle; held while calling into it from the caller's threads and
     /// while the network thread recreates or destroys it. Callbacks never take it.
     let handle = ConditionLock<OpaquePointer?>(nil)
@@ -38,6 +39,7 @@ public final class MQTTClient: Sendable {
     public init(settings: MQTTSettings, handler: @escaping @Sendable (MQTTEvent) -> Void) {
         self.settings = settings
         self.handler = handler
+        state = ConditionLock(MQTTClientState(jitter: SplitMix64(seed: settings.jitterSeed)))
     }
 
     /// Creates the libmosquitto client and starts connecting in the background.

@@ -1,3 +1,5 @@
+import BridgeCore
+
 /// What the caller's threads and the loop thread share about one `MQTTClient`.
 struct MQTTClientState {
     var isStarted = false
@@ -13,6 +15,8 @@ struct MQTTClientState {
     /// Consecutive connections the broker ended within `MQTTClient.stableConnectionMs`:
     /// each counts as a failed attempt, so a broker dropping every connection is backed off.
     var shortConnections = 0
+    /// The backoffs' jitter, from `MQTTSettings.jitterSeed`.
+    var jitter: SplitMix64
     /// Set by the message callback when the broker broke the protocol (a QoS above
     /// the subscribed one): the connection is shut and the handle recreated.
     var protocolViolation: String?

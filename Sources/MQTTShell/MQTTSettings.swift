@@ -60,11 +60,17 @@ public struct MQTTSettings: Sendable {
     /// the shell never asks for QoS 2 and treats a QoS 2 PUBLISH (above any QoS it
     /// subscribed with) as a protocol violation that ends the connection.
     public var subscribedQoS: MQTTQoS { subscriptionQoS == .exactlyOnce ? .atLeastOnce : subscriptionQoS }
-    /// First reconnect delay; doubles per failed attempt up to `reconnectDelayMaxMs`.
+    /// First reconnect delay's ceiling; doubles per failed attempt up to
+    /// `reconnectDelayMaxMs`, the upper half jittered (the one `Backoff`).
     public var reconnectDelayMinMs: Int
     public var reconnectDelayMaxMs: Int
-    /// Delay before a client is recreated after a fatal error (doubles up to the max).
+    /// Delay before a client is recreated after a fatal error (doubles up to
+    /// `maxFatalRetryDelayMs`, jittered).
     public var fatalRetryDelayMs: Int
+    /// Seeds the jitter of both delays (a simulation passes its own, to replay it).
+    public var jitterSeed = UInt64.random(in: 0...UInt64.max)
+    /// The longest wait before recreating a client.
+    public static let maxFatalRetryDelayMs = 300_000
     /// How long one connection attempt (TCP, TLS, CONNECT → CONNACK) may take before
     /// it is abandoned, reported as `.disconnected` and retried with backoff.
     public var connectTimeoutMs: Int

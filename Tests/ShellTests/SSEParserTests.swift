@@ -1,3 +1,4 @@
+import BridgeCore
 import CurlShell
 import Testing
 
@@ -107,18 +108,19 @@ struct SSEReconnectPolicyTests {
 
     @Test(arguments: [0, 1, 5, 31, 64, Int.max])
     func delaysStayWithinTheClampedRangeForAnyInput(failures: Int) {
+        var random = SplitMix64(seed: UInt64(truncatingIfNeeded: failures))
         for retryMs in [0, 1, 1_000, Int.max, Int.min] {
-            for pick in [{ (range: ClosedRange<Int>) in range.lowerBound }, { (range: ClosedRange<Int>) in range.upperBound }] {
-                let delayMs = SSEReconnectPolicy.delayMs(retryMs: retryMs, failures: failures, capMs: 30_000, random: pick)
+            for _ in 0..<50 {
+                let delayMs = SSEReconnectPolicy.delayMs(retryMs: retryMs, failures: failures, capMs: 30_000, using: &random)
                 #expect(delayMs >= 250 && delayMs <= 300_000, "retry \(retryMs), failures \(failures): \(delayMs)")
             }
         }
     }
 
     @Test func failuresDoubleTheCeilingUpToTheCap() {
-        let ceilings = (0..<8).map { SSEReconnectPolicy.delayMs(retryMs: 500, failures: $0, capMs: 30_000) { $0.upperBound } }
+        let ceilings = (0..<8).map { SSEReconnectPolicy.backoff(retryMs: 500, capMs: 30_000).ceilingMs(retry: $0) }
         #expect(ceilings == [500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000])
-        #expect(SSEReconnectPolicy.delayMs(retryMs: 120_000, failures: 3, capMs: 30_000) { $0.upperBound } == 120_000)
+        #expect(SSEReconnectPolicy.backoff(retryMs: 120_000, capMs: 30_000).ceilingMs(retry: 3) == 120_000)
     }
 
     /// (opened, events, open for ms, found dead) → healthy. Session 3 review: `retry: 1`,

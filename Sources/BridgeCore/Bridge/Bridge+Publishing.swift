@@ -114,13 +114,11 @@ extension Bridge {
         }
     }
 
-    /// Exponential backoff with jitter: half the doubled delay fixed, half random.
+    /// The one `Backoff` (half the doubled delay fixed, half random from the seeded generator).
     mutating func nextBackoffMs(_ publisher: inout WidgetPublisher) -> Int64 {
         publisher.consecutiveFailures += 1
-        let exponent = min(publisher.consecutiveFailures - 1, 30)
-        let ceilingMs = min(config.timing.publishRetryCapMs, config.timing.publishRetryInitialMs.doubledSaturating(times: exponent))
-        let halfMs = max(1, ceilingMs / 2)
-        return halfMs + Int64.random(in: 0...halfMs, using: &random)
+        let backoff = Backoff(initialMs: config.timing.publishRetryInitialMs, capMs: config.timing.publishRetryCapMs)
+        return backoff.delayMs(retry: min(publisher.consecutiveFailures - 1, 64), using: &random)
     }
 
     func scheduleRetry(_ slug: String, _ publisher: inout WidgetPublisher, afterMs delayMs: Int64, _ effects: inout [BridgeEffect]) {
