@@ -31,10 +31,10 @@ let package = Package(
         ),
         .target(name: "BridgeCore"),
         .target(name: "ShellSupport"),
-        .target(name: "HTTPServer"),
+        .target(name: "HTTPServer", dependencies: ["ShellSupport"]),
         .target(name: "MQTTShell", dependencies: ["CMosquitto", "ShellSupport", "BridgeCore"]),
         .target(name: "CurlShell", dependencies: ["CCurl", "ShellSupport", "BridgeCore"]),
-        .target(name: "AiviSim", dependencies: ["BridgeCore", "HTTPServer"]),
+        .target(name: "AiviSim", dependencies: ["BridgeCore", "HTTPServer", "ShellSupport"]),
         .target(
             name: "BridgeDaemon",
             dependencies: ["BridgeCore", "MQTTShell", "CurlShell", "HTTPServer", "ShellSupport"]
@@ -52,12 +52,12 @@ let package = Package(
             name: "bridge-bench",
             dependencies: ["AiviSim", "BridgeCore", "MQTTShell", "ShellSupport"]
         ),
-        .target(name: "TestSupport", dependencies: ["AiviSim"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["AiviSim", "ShellSupport"], path: "Tests/Support"),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "TestSupport"]),
-        .testTarget(name: "AiviSimTests", dependencies: ["AiviSim", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "AiviSimTests", dependencies: ["AiviSim", "HTTPServer", "ShellSupport", "TestSupport"]),
         .testTarget(
             name: "ShellTests",
-            dependencies: ["MQTTShell", "CurlShell", "HTTPServer", "AiviSim", "BridgeCore", "TestSupport"]
+            dependencies: ["MQTTShell", "CurlShell", "HTTPServer", "AiviSim", "BridgeCore", "ShellSupport", "TestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -1,6 +1,6 @@
 import BridgeCore
 import HTTPServer
-import Synchronization
+import ShellSupport
 
 /// The Aivi service and its phones, in one process: serve it over loopback HTTP
 /// and drive it from tests through this API or the `/_sim/` control API.
@@ -8,15 +8,15 @@ public final class AiviSimulator: Sendable {
     public let settings: SimSettings
     /// The simulator's time; a `ManualClock` lets tests move it.
     public let clock: any SimClock
-    private let state: Mutex<SimState>
-    private let server = Mutex<HTTPServer?>(nil)
-    private let stopped = Mutex(false)
-    private let observers = Mutex<[@Sendable (SimObservation) -> Void]>([])
+    private let state: ConditionLock<SimState>
+    private let server = ConditionLock<HTTPServer?>(nil)
+    private let stopped = ConditionLock(false)
+    private let observers = ConditionLock<[@Sendable (SimObservation) -> Void]>([])
 
     private init(settings: SimSettings, clock: any SimClock) {
         self.settings = settings
         self.clock = clock
-        state = Mutex(SimState(settings: settings, nowMs: clock.nowMs))
+        state = ConditionLock(SimState(settings: settings, nowMs: clock.nowMs))
     }
 
     /// Starts serving on `settings.host`/`settings.port` (0: a free port).

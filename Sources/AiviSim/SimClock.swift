@@ -1,7 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Synchronization
+import ShellSupport
 
 /// Where the simulator reads the time: the system clock, or a manual clock that
 /// tests advance so the 15 s / 5 s / 2 s rules run instantly.
@@ -14,11 +11,7 @@ public protocol SimClock: Sendable {
 public struct SystemClock: SimClock {
     public init() {}
 
-    public var nowMs: Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
-    }
+    public var nowMs: Int64 { MonotonicClock.wallClockMs() }
 }
 
 /// A clock that stands still until told to move.
@@ -26,10 +19,10 @@ public final class ManualClock: SimClock {
     /// 2026-11-29T21:00:00.000Z, the contract's example time.
     public static let defaultStartMs: Int64 = SimTimeFormat.epochMs(year: 2026, month: 11, day: 29, hour: 21)
 
-    private let currentMs: Mutex<Int64>
+    private let currentMs: ConditionLock<Int64>
 
     public init(startMs: Int64 = ManualClock.defaultStartMs) {
-        currentMs = Mutex(startMs)
+        currentMs = ConditionLock(startMs)
     }
 
     public var nowMs: Int64 { currentMs.withLock { $0 } }

@@ -1,13 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import ShellSupport
 
 /// One accepted connection's socket: blocking reads and writes with timeouts,
 /// shut down from any thread, closed exactly once.
 final class ConnectionSocket: Sendable {
     private let fileDescriptor: Int32
-    private let isClosed = Mutex(false)
+    private let isClosed = ConditionLock(false)
 
     init(fileDescriptor: Int32, readTimeoutMs: Int, writeTimeoutMs: Int) {
         self.fileDescriptor = fileDescriptor

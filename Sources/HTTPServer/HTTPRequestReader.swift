@@ -1,3 +1,5 @@
+import ShellSupport
+
 /// Reads requests off one connection: head, then a Content-Length or chunked body,
 /// within the configured bounds.
 final class HTTPRequestReader {
@@ -104,7 +106,7 @@ final class HTTPRequestReader {
     /// `maxHeaderBytes` counting every byte (leading blank lines, which are
     /// skipped, included).
     private func readHead() -> Result<String, OutcomeError> {
-        headDeadlineMs = MonotonicMilliseconds.now() + Int64(max(0, limits.headTimeoutMs))
+        headDeadlineMs = MonotonicClock.nowMs() + Int64(max(0, limits.headTimeoutMs))
         defer { headDeadlineMs = nil }
         var skippedBytes = 0
         while true {
@@ -167,7 +169,7 @@ final class HTTPRequestReader {
     private func receiveMore() -> Bool {
         var timeoutMs = limits.readTimeoutMs
         if let headDeadlineMs {
-            timeoutMs = min(timeoutMs, Int(clamping: max(0, headDeadlineMs - MonotonicMilliseconds.now())))
+            timeoutMs = min(timeoutMs, Int(clamping: max(0, headDeadlineMs - MonotonicClock.nowMs())))
         }
         let bytes = socket.receive(maxBytes: Self.receiveChunkBytes, timeoutMs: timeoutMs)
         buffer += bytes

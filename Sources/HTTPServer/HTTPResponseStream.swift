@@ -1,10 +1,10 @@
-import Synchronization
+import ShellSupport
 
 /// The writing end of a streamed (chunked) response, handed to a stream handler.
 public final class HTTPResponseStream: Sendable {
     private let socket: ConnectionSocket
     private let isServerStopping: @Sendable () -> Bool
-    private let hasFailed = Mutex(false)
+    private let hasFailed = ConditionLock(false)
 
     init(socket: ConnectionSocket, isServerStopping: @escaping @Sendable () -> Bool) {
         self.socket = socket

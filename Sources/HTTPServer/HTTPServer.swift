@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
+import ShellSupport
 
 /// A small HTTP/1.1 server on POSIX sockets: one thread per connection up to a cap,
 /// keep-alive, bounded heads and bodies, streamed responses.
@@ -11,7 +11,7 @@ public final class HTTPServer: Sendable {
     private let listener: Int32
     private let configuration: HTTPServerConfiguration
     private let handler: HTTPHandler
-    private let state = Mutex(ServerState())
+    private let state = ConditionLock(ServerState())
 
     private struct ServerState {
         var isStopping = false
@@ -114,7 +114,7 @@ public final class HTTPServer: Sendable {
             }
             state.nextConnectionId += 1
             state.connections[state.nextConnectionId] = socket
-            state.waitingSinceMs[state.nextConnectionId] = MonotonicMilliseconds.now()
+            state.waitingSinceMs[state.nextConnectionId] = MonotonicClock.nowMs()
             return state.nextConnectionId
         }
         // Its thread wakes from its read and closes it.
@@ -133,7 +133,7 @@ public final class HTTPServer: Sendable {
     private func markWaiting(_ connectionId: Int, _ isWaiting: Bool) {
         state.withLock { state in
             guard state.connections[connectionId] != nil else { return }
-            state.waitingSinceMs[connectionId] = isWaiting ? MonotonicMilliseconds.now() : nil
+            state.waitingSinceMs[connectionId] = isWaiting ? MonotonicClock.nowMs() : nil
         }
     }
 
@@ -144,7 +144,7 @@ public final class HTTPServer: Sendable {
             if !isNotReading {
                 state.notReadingSinceMs[connectionId] = nil
             } else if state.notReadingSinceMs[connectionId] == nil {
-                state.notReadingSinceMs[connectionId] = MonotonicMilliseconds.now()
+                state.notReadingSinceMs[connectionId] = MonotonicClock.nowMs()
             }
         }
     }

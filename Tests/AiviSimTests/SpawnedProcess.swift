@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ShellSupport
 
 /// A long-running child process with its stdout and stderr on one pipe (a refusal the
 /// test provokes is read, not printed among the test run's lines); stopped by PID.
@@ -13,21 +14,11 @@ final class SpawnedProcess {
     init(_ path: String, _ arguments: [String]) throws {
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw TestFailure("pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
-        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var childPid: pid_t = 0
-        var attributes = SpawnAttributes()
-        let spawned = posix_spawn(&childPid, path, &actions, &attributes.value, argv, environ)
+        let spawned = Result { try ProcessSpawner.spawn(executable: path, arguments: arguments, stdout: .descriptor(pipeEnds[1])) }
         close(pipeEnds[1])
-        guard spawned == 0 else {
+        guard case .success(let childPid) = spawned else {
             close(pipeEnds[0])
-            throw TestFailure("posix_spawn failed: \(spawned)")
+            throw TestFailure("cannot start \(path): \(spawned)")
         }
         pid = childPid
         outputDescriptor = pipeEnds[0]
@@ -90,25 +81,5 @@ final class SpawnedProcess {
         }
         isReaped = true
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-    }
-}
-
-/// Spawn attributes giving the child default signal handling and an empty signal
-/// mask (the test runner's threads block most signals, and children inherit that).
-struct SpawnAttributes {
-    var value = posix_spawnattr_t()
-
-    init() {
-        posix_spawnattr_init(&value)
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        posix_spawnattr_setsigmask(&value, &emptyMask)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGTERM)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&value, &defaults)
-        posix_spawnattr_setflags(&value, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     }
 }

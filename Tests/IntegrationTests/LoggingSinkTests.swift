@@ -1,21 +1,22 @@
 import BridgeCore
+import ShellSupport
 import Testing
 
 @testable import BridgeDaemon
 
 /// Collects written lines and plays both clocks, for `LogSink` tests.
 final class LoggingTestCapture: @unchecked Sendable {
-    private let lock = PosixMutex()
+    private let lock = ConditionLock(())
     private var collected: [String] = []
     private var nowMs: Int64 = 1_780_000_000_000
 
-    var lines: [String] { lock.withLock { collected } }
+    var lines: [String] { lock.withLock { _ in collected } }
 
-    func append(_ line: String) { lock.withLock { collected.append(line) } }
+    func append(_ line: String) { lock.withLock { _ in collected.append(line) } }
 
-    func advance(byMs milliseconds: Int64) { lock.withLock { nowMs += milliseconds } }
+    func advance(byMs milliseconds: Int64) { lock.withLock { _ in nowMs += milliseconds } }
 
-    var nowMsForTests: Int64 { lock.withLock { nowMs } }
+    var nowMsForTests: Int64 { lock.withLock { _ in nowMs } }
 
     func makeSink(minimumLevel: LogLevel = .info, format: LogLineFormat, maxPerWindow: Int = 5, infoPerWindow: Int = 60) -> LogSink {
         LogSink(
@@ -25,11 +26,11 @@ final class LoggingTestCapture: @unchecked Sendable {
             infoRateLimiter: RepeatRateLimiter(maxPerWindow: infoPerWindow, windowMs: 60_000, maxKeys: 64),
             warningBudgetPerMinute: 100_000,
             infoBudgetPerMinute: 100_000,
-            clock: LogClock(
-                wallClockEpochMs: { [self] in lock.withLock { nowMs } },
-                monotonicMs: { [self] in lock.withLock { nowMs } }
+            clock: BoardClock(
+                wallClockEpochMs: { [self] in lock.withLock { _ in nowMs } },
+                monotonicMs: { [self] in lock.withLock { _ in nowMs } }
             ),
-            writeLine: { [self] line in lock.withLock { collected.append(line) } }
+            writeLine: { [self] line in lock.withLock { _ in collected.append(line) } }
         )
     }
 }
@@ -120,7 +121,7 @@ final class LoggingTestCapture: @unchecked Sendable {
 
     @Test func theDaemonsDefaultsAreFiveWarningsAndSixtyInfoLinesAMinutePerKind() {
         let capture = LoggingTestCapture()
-        let sink = LogSink(format: .journal, clock: LogClock(wallClockEpochMs: { 0 }, monotonicMs: { 0 }),
+        let sink = LogSink(format: .journal, clock: BoardClock(wallClockEpochMs: { 0 }, monotonicMs: { 0 }),
                            writeLine: { line in capture.append(line) })
 
         for index in 0..<100 { sink.log(.warning, message: "press \(index) \("lights/ghost"): unknown action") }
@@ -239,7 +240,7 @@ final class LoggingTestCapture: @unchecked Sendable {
             rateLimiter: RepeatRateLimiter(maxPerWindow: 5, windowMs: 60_000, maxKeys: 64),
             warningBudgetPerMinute: 20,
             infoBudgetPerMinute: 10,
-            clock: LogClock(wallClockEpochMs: { 0 }, monotonicMs: { [capture] in capture.nowMsForTests }),
+            clock: BoardClock(wallClockEpochMs: { 0 }, monotonicMs: { [capture] in capture.nowMsForTests }),
             writeLine: { [capture] line in capture.append(line) }
         )
         for round in 0..<10 {

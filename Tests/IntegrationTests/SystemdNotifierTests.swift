@@ -1,4 +1,5 @@
 import Glibc
+import ShellSupport
 import Testing
 
 @testable import BridgeDaemon
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func sendsToAnAbstractSocket() throws {
-        let name = "switchboard-ops-test-\(getpid())-\(SystemdNotifier.monotonicNowUs())"
+        let name = "switchboard-ops-test-\(getpid())-\(UInt64(MonotonicClock.nowUs()))"
         let receiver = try NotifyDatagramReceiver(address: .abstract(name))
         let notifier = try SystemdNotifier(environment: ["NOTIFY_SOCKET": "@" + name])
 
@@ -74,7 +75,7 @@ import Testing
         let socketPath = directory.path + "/notify.sock"
         let receiver = try NotifyDatagramReceiver(address: .path(socketPath))
         let notifier = try SystemdNotifier(environment: ["NOTIFY_SOCKET": socketPath])
-        let beforeUs = SystemdNotifier.monotonicNowUs()
+        let beforeUs = UInt64(MonotonicClock.nowUs())
 
         try notifier.status("line one\nREADY=1")
         try notifier.reloading()

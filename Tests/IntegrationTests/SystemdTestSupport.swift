@@ -1,4 +1,5 @@
 import Glibc
+import ShellSupport
 import Testing
 
 @testable import BridgeDaemon
@@ -137,26 +138,16 @@ enum SystemdTestProcess {
     }
 
     private static func spawn(_ executable: String, _ arguments: [String], outputDescriptor: Int32) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 1)
-        posix_spawn_file_actions_adddup2(&actions, outputDescriptor, 2)
-        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var processID: pid_t = 0
-        let result = posix_spawn(&processID, executable, &actions, nil, argv, environ)
-        guard result == 0 else { throw SystemdTestFailure("posix_spawn \(executable) failed: \(result)") }
-        return processID
+        try ProcessSpawner.spawn(executable: executable, arguments: arguments, stdout: .descriptor(outputDescriptor))
     }
 
     /// Everything until EOF, or nil when the deadline passes first.
     private static func readUntilEnd(_ descriptor: Int32, deadlineMs: Int32) -> String? {
-        let deadline = LogClock.system.monotonicMs() + Int64(deadlineMs)
+        let deadline = MonotonicClock.nowMs() + Int64(deadlineMs)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let remainingMs = deadline - LogClock.system.monotonicMs()
+            let remainingMs = deadline - MonotonicClock.nowMs()
             guard remainingMs > 0 else { return nil }
             var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             if poll(&pollDescriptor, 1, Int32(remainingMs)) <= 0 { continue }

@@ -1,11 +1,9 @@
 import Foundation
+import ShellSupport
 
-/// A child process started with `posix_spawn`, stdout and stderr captured to files,
-/// stopped and reaped by PID.
-///
-/// The child gets an empty signal mask and default signal handlers: a process spawned
-/// from a test thread would otherwise inherit that thread's blocked signals (dispatch
-/// threads block SIGTERM, SIGHUP, ...), and `kill(pid, SIGTERM)` would not reach it.
+/// A child process started by the one spawner (`ProcessSpawner`: empty signal
+/// mask, default handlers, so `kill(pid, SIGTERM)` reaches it from a test thread
+/// that blocks signals), stdout and stderr captured to files, stopped and reaped by PID.
 public final class ChildProcess: @unchecked Sendable {
     public let stdoutPath: String
     public let stderrPath: String
@@ -89,37 +87,11 @@ public final class ChildProcess: @unchecked Sendable {
         executable: String, arguments: [String], environment: [String: String]?,
         stdoutPath: String, stderrPath: String
     ) throws -> pid_t {
-        var fileActions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&fileActions)
-        defer { posix_spawn_file_actions_destroy(&fileActions) }
-        let outputFlags = O_WRONLY | O_CREAT | O_TRUNC
-        posix_spawn_file_actions_addopen(&fileActions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&fileActions, 1, stdoutPath, outputFlags, 0o644)
-        posix_spawn_file_actions_addopen(&fileActions, 2, stderrPath, outputFlags, 0o644)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var emptyMask = sigset_t()
-        sigemptyset(&emptyMask)
-        var defaultSignals = sigset_t()
-        sigfillset(&defaultSignals)
-        posix_spawnattr_setsigmask(&attributes, &emptyMask)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let environmentLines = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        var envp: [UnsafeMutablePointer<CChar>?] = environmentLines.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+        do {
+            return try ProcessSpawner.spawn(executable: executable, arguments: arguments, stdout: .file(stdoutPath),
+                                            stderr: .file(stderrPath), environment: environment)
+        } catch {
+            throw TestSupportError("\(error)")
         }
-        var childPid: pid_t = 0
-        let result = posix_spawn(&childPid, executable, &fileActions, &attributes, &argv, &envp)
-        guard result == 0 else {
-            throw TestSupportError("posix_spawn \(executable) failed: \(String(cString: strerror(result)))")
-        }
-        return childPid
     }
 }

@@ -17,9 +17,10 @@ public final class LogSink: @unchecked Sendable {
     /// Journal or plain lines.
     public let formatter: LogLineFormatter
 
-    private let clock: LogClock
+    private let clock: BoardClock
     private let writeLine: @Sendable (String) -> Void
-    private let lock = PosixMutex()
+    /// Guards the limiters (the one lock, `ConditionLock`, with nothing to wait for).
+    private let lock = ConditionLock(())
     private var rateLimiter: RepeatRateLimiter<LogEventKey>
     private var infoRateLimiter: RepeatRateLimiter<LogEventKey>
     /// The budget of all kinds together, keyed by level (errors count as warnings).
@@ -45,7 +46,7 @@ public final class LogSink: @unchecked Sendable {
         infoRateLimiter: RepeatRateLimiter<LogEventKey> = RepeatRateLimiter(maxPerWindow: defaultInfoLinesPerMinute),
         warningBudgetPerMinute: Int = defaultWarningBudgetPerMinute,
         infoBudgetPerMinute: Int = defaultInfoBudgetPerMinute,
-        clock: LogClock = .system,
+        clock: BoardClock = .system,
         writeLine: @escaping @Sendable (String) -> Void = StandardErrorWriter.writeLine
     ) {
         self.minimumLevel = minimumLevel
@@ -112,7 +113,7 @@ public final class LogSink: @unchecked Sendable {
     /// (the daemon does after each batch of work) so a burst is summed up even when
     /// all goes quiet. Cheap: it looks at most once a second.
     public func flushSuppressed() {
-        lock.withLock {
+        lock.withLock { _ in
             let nowMs = clock.monotonicMs()
             expireIfDue(nowMs: nowMs).forEach { writeSummary($0, nowMs: nowMs) }
         }
@@ -122,7 +123,7 @@ public final class LogSink: @unchecked Sendable {
     /// `key` (nil: not limited) or the level's budget is spent; summaries of closed
     /// windows first.
     private func emit(_ level: LogLevel, _ texts: [String], key: LogEventKey?) {
-        lock.withLock {
+        lock.withLock { _ in
             let nowMs = clock.monotonicMs()
             var summaries = expireIfDue(nowMs: nowMs)
             var shouldEmit = true

@@ -55,7 +55,7 @@ public final class DaemonSupervisor: Sendable {
 
     func reloading() {
         state.withLock { $0.isReloading = true }
-        attempt { () throws(SystemdNotifyError) in try notifier.reloading(monotonicUs: SystemdNotifier.monotonicNowUs()) }
+        attempt { () throws(SystemdNotifyError) in try notifier.reloading(monotonicUs: UInt64(MonotonicClock.nowUs())) }
     }
 
     func stopping() {

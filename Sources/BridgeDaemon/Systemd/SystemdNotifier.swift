@@ -51,7 +51,7 @@ public struct SystemdNotifier: Sendable {
     /// `RELOADING=1` with `MONOTONIC_USEC=` (wanted by `Type=notify-reload`, systemd 253+).
     /// Send `ready()` when the reload is done.
     public func reloading(monotonicUs: UInt64? = nil) throws(SystemdNotifyError) {
-        let timestampUs = monotonicUs ?? Self.monotonicNowUs()
+        let timestampUs = monotonicUs ?? UInt64(MonotonicClock.nowUs())
         try send(["RELOADING=1", "MONOTONIC_USEC=\(timestampUs)"])
     }
 
@@ -76,13 +76,6 @@ public struct SystemdNotifier: Sendable {
         guard let socketAddress else { return }
         let datagram = Array(assignments.joined(separator: "\n").utf8)
         try Self.sendDatagram(datagram, to: socketAddress)
-    }
-
-    /// The current `CLOCK_MONOTONIC` time in microseconds.
-    public static func monotonicNowUs() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
     }
 
     private static func watchdogInterval(environment: [String: String], processID: Int32) -> UInt64? {

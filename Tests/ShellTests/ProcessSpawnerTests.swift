@@ -1,0 +1,32 @@
+import Foundation
+import Glibc
+import ShellSupport
+import Testing
+import TestSupport
+
+/// The one spawner (issue 23: four posix_spawn wrappers before): whatever the
+/// parent blocks or holds open, the child starts clean.
+@Suite("ProcessSpawner")
+struct ProcessSpawnerTests {
+    @Test func theChildGetsNoBlockedSignalAndNoDescriptorButZeroToTwo() throws {
+        let directory = try TemporaryDirectory(prefix: "spawner")
+        var pipeEnds: [Int32] = [0, 0]
+        #expect(pipe(&pipeEnds) == 0, "a descriptor the parent holds open, not close-on-exec")
+        defer { pipeEnds.forEach { close($0) } }
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        let outputPath = directory.file("child.out")
+        let pid = try ProcessSpawner.spawn(executable: "/bin/sh", arguments: ["-c", "grep SigBlk /proc/$$/status; ls /proc/$$/fd; read line || echo stdin-empty"],
+                                           stdout: .file(outputPath))
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        var status: Int32 = 0
+        #expect(waitpid(pid, &status, 0) == pid)
+        let output = try String(contentsOfFile: outputPath, encoding: .utf8)
+        #expect(output.contains("SigBlk:\t0000000000000000"), "\(output)")
+        let descriptors = output.split(separator: "\n").filter { $0.allSatisfy(\.isNumber) }
+        #expect(descriptors.sorted() == ["0", "1", "2"], "\(output)")
+        #expect(output.contains("stdin-empty"), "stdin is /dev/null")
+    }
+}
