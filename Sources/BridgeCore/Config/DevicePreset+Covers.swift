@@ -3,22 +3,30 @@
 /// sources), read as what a cover's or lock's `on` means (see `TileDevice`).
 extension DevicePreset {
     /// zigbee2mqtt covers: `state` OPEN/CLOSE (Tuya's STOP), `position` (0 closed), and
-    /// where sent `moving` (UP/DOWN/STOP, or opening/closing/stopped) and `motor_state`.
+    /// where sent `moving` (Tuya UP/DOWN/STOP, Sonoff stop/forward/reverse, Livolo
+    /// true/false) and `motor_state` (opening/closing/stopped, Lumi's blocked and pause).
     /// Sources in that order: a position or a motion overrides what `state` said.
+    /// Sonoff's forward/reverse and Livolo's true say it moves but not which way:
+    /// not closed, the motion as it was.
     static func zigbee2mqttCover(name: String, channel: Channel, base: String) -> Expansion {
         let suffix = if case .name(let endpoint) = channel { "_\(endpoint)" } else { "" }
         let device = "\(base)/\(name)"
-        let motion = [
+        let moving = [
             StateMeaning("UP", .opening), StateMeaning("DOWN", .closing), StateMeaning("STOP", .motionStopped),
+            StateMeaning("false", .motionStopped), StateMeaning("true", .moving),
+            StateMeaning("forward", .moving), StateMeaning("reverse", .moving),   // Sonoff's stop is STOP: words match in any case
+        ]
+        let motor = [
             StateMeaning("opening", .opening), StateMeaning("closing", .closing), StateMeaning("stopped", .motionStopped),
+            StateMeaning("blocked", .motionStopped), StateMeaning("pause", .motionStopped),
         ]
         return Expansion(
             stateSources: [
                 StateSource(topic: device, field: ["state\(suffix)"], onValue: "OPEN", offValue: "CLOSE",
                             meanings: [StateMeaning("STOP", .stopped)]),
                 .position(topic: device, field: ["position\(suffix)"]),
-                .words(topic: device, field: ["moving\(suffix)"], motion),
-                .words(topic: device, field: ["motor_state\(suffix)"], motion),
+                .words(topic: device, field: ["moving\(suffix)"], moving),
+                .words(topic: device, field: ["motor_state\(suffix)"], motor),
             ],
             command: ToggleCommand(topic: "\(device)/set", payloadOn: "{\"state\(suffix)\":\"OPEN\"}",
                                    payloadOff: "{\"state\(suffix)\":\"CLOSE\"}"),
@@ -29,16 +37,18 @@ extension DevicePreset {
         )
     }
 
-    /// zigbee2mqtt locks (`lock` converter): `state` LOCK/UNLOCK and `lock_state`
-    /// locked / unlocked / not_fully_locked.
+    /// zigbee2mqtt locks (`lock` converter): `state` LOCK/UNLOCK (LOCKED/UNLOCKED from
+    /// Yale's C4 module) and `lock_state` locked / unlocked / not_fully_locked, which
+    /// comes after `state` and so decides (a jam is `not_fully_locked`).
     static func zigbee2mqttLock(name: String, channel: Channel, base: String) -> Expansion {
         let suffix = if case .name(let endpoint) = channel { "_\(endpoint)" } else { "" }
         let device = "\(base)/\(name)"
         return Expansion(
             stateSources: [
                 StateSource(topic: device, field: ["state\(suffix)"], onValue: "LOCK", offValue: "UNLOCK"),
+                StateSource(topic: device, field: ["state\(suffix)"], onValue: "LOCKED", offValue: "UNLOCKED"),
                 StateSource(topic: device, field: ["lock_state\(suffix)"], onValue: "locked", offValue: "unlocked",
-                            meanings: [StateMeaning("not_fully_locked", .notFullyLocked), StateMeaning("jammed", .jammed)]),
+                            meanings: [StateMeaning("not_fully_locked", .notFullyLocked)]),
             ],
             command: ToggleCommand(topic: "\(device)/set", payloadOn: "{\"state\(suffix)\":\"LOCK\"}",
                                    payloadOff: "{\"state\(suffix)\":\"UNLOCK\"}"),

@@ -14,6 +14,9 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
     case movingTowardOpen = "moving up"
     /// Moving down / toward closed, openness not said (zigbee2mqtt `moving: DOWN`, Tasmota Direction -1).
     case movingTowardClosed = "moving down"
+    /// Moving, which way not said (zigbee2mqtt Sonoff `moving: forward`/`reverse`,
+    /// Livolo `moving: true`): not closed while it moves.
+    case moving
     /// Shelly gen2 calibrating: moving, not closed.
     case calibrating
     /// Bolt moving toward locked: not locked yet.
@@ -35,7 +38,7 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
     /// The new `isOn`: nil leaves it as it was.
     var openness: Openness? {
         switch self {
-        case .opening, .closing, .stopped, .calibrating: return .on
+        case .opening, .closing, .stopped, .moving, .calibrating: return .on
         case .locking, .unlocking, .jammed, .notFullyLocked: return .off
         case .unknown: return .unknown
         case .motionStopped, .movingTowardOpen, .movingTowardClosed: return nil
@@ -48,6 +51,7 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
         case .opening, .movingTowardOpen, .locking: return .towardOn
         case .closing, .movingTowardClosed, .unlocking: return .towardOff
         case .stopped, .motionStopped, .jammed, .notFullyLocked, .unknown, .calibrating: return Motion.none
+        case .moving: return nil
         }
     }
 }
