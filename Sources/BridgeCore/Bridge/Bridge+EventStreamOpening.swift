@@ -19,6 +19,7 @@ extension Bridge {
 
     mutating func started(_ effects: inout [BridgeEffect]) {
         guard eventStreamOpening == .notStarted else { return }
+        holdPulsesAtStart(&effects)
         if isMQTTConnected {
             openEventStream(&effects)
             return

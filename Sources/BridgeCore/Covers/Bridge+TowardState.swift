@@ -38,6 +38,11 @@ extension Bridge {
                               .refused("the door's sensor has not reported"))
         }
         let travelMs = action.effectiveTravelTimeMs
+        if state.isPulseHeldSinceStart {
+            return .answerNow(.info, "the bridge started less than its travel time (\(travelMs) ms) ago, and a pulse sent before "
+                              + "the restart may still be moving the door; not pulsed, answering with its true state",
+                              .refused("started inside its travel time"))
+        }
         if state.isPulseHeld {
             let agoMs = state.lastPulseAtMs.map { max(0, nowMs.subtractingSaturating($0)) } ?? 0
             return .answerNow(.info, "pulsed \(agoMs) ms ago, inside its travel time "
@@ -46,11 +51,30 @@ extension Bridge {
         return .send(OutgoingMQTTMessage(topic: pulse.topic, payload: pulse.payload, qos: pulse.qos, retain: false))
     }
 
+    /// At the start, every pulsed door is held for its travel time as if it had
+    /// just been pulsed: the bridge cannot know whether a pulse of the run
+    /// before still moves the door (a crash, a restart, a reboot), and no clock
+    /// survives a restart that a wall-clock jump could not fool. Since the hold
+    /// runs on the shell's monotonic timer from the start, two pulses are at
+    /// least a travel time apart across any number of restarts.
+    mutating func holdPulsesAtStart(_ effects: inout [BridgeEffect]) {
+        let pulsed = actionsByKey.filter { $0.value.pulse != nil }.sorted { $0.key < $1.key }
+        guard !pulsed.isEmpty else { return }
+        for (key, action) in pulsed {
+            states[key]?.isPulseHeld = true
+            states[key]?.isPulseHeldSinceStart = true
+            effects.append(.startTimer(.pulseHold(key), afterMs: action.effectiveTravelTimeMs))
+        }
+        effects.append(.log(.info, "\(pulsed.count) pulsed door(s) not pulsed for their travel time after the start: "
+                            + "a pulse sent before a restart may still be moving the door"))
+    }
+
     /// After a pulse: no other one for the action's travel time.
     func holdPulses(_ key: ActionKey, _ action: ActionConfig, _ state: inout ActionState, _ input: BridgeInput,
                     _ effects: inout [BridgeEffect]) {
         state.lastPulseAtMs = input.boardClockMs
         state.isPulseHeld = true
+        state.isPulseHeldSinceStart = false
         effects.append(.startTimer(.pulseHold(key), afterMs: action.effectiveTravelTimeMs))
     }
 

@@ -215,9 +215,10 @@ struct SimulatedWorld {
         timers = [:]
         inFlight = [:]
         lastPatchStartMs = [:]
-        coverReports.lastPulseAtMs = nil   // a new run does not remember its pulses
         estimateErrorMs = Int64.random(in: -HTTPDate.uncertaintyMs...HTTPDate.uncertaintyMs, using: &random)
         bridge = Bridge(config: config, rememberedUnsafeEvents: persistedUnsafe, randomSeed: random.next())
+        // As the daemon does; the invariants (two pulses a travel time apart) span restarts.
+        feed(.started)
         feed(.mqttConnected)
         // A new stream has no Last-Event-ID: the service replays every press still unexpired on its clock.
         for event in delivered where (expiresAt[event.id] ?? .min) >= serverClockMs {

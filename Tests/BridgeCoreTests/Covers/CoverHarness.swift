@@ -3,11 +3,17 @@
 /// A bridge with one action (written as YAML lines) on widget `home`, connected
 /// and settled with `states`, every PATCH answered.
 extension BridgeHarness {
-    init(action: String, states: [(String, String)]) throws {
+    /// `started`: the process's start comes first, as the daemon feeds it.
+    init(action: String, states: [(String, String)], started: Bool = false) throws {
+        self.init(config: try Self.coverConfig(action))
+        if started { ackAll(send(.started)) }
+        connectAndSettle(states: states)
+    }
+
+    static func coverConfig(_ action: String) throws -> BridgeConfig {
         let result = ConfigLoader.load(text: ConfigFixture.withAction("id: dev\nlabel: Device\n" + action), fileName: "bridge.yaml")
         guard let config = result.config else { throw CoverTestError.config(result.rendered()) }
-        self.init(config: config)
-        connectAndSettle(states: states)
+        return config
     }
 
     var device: ActionState { bridge.states[ActionKey(slug: "home", actionId: "dev")] ?? ActionState() }

@@ -54,6 +54,40 @@ struct UnlockAndPulseTests {
         #expect(harness.press(false, id: "evt_4").mqttPublishes.count == 1)
     }
 
+    /// Item 2 of the follow-up: a restart forgets the last pulse, so the start
+    /// holds every pulsed door for its travel time.
+    @Test func aRestartInsideTheTravelTimeDoesNotPulseAgain() throws {
+        var before = try BridgeHarness(action: Self.pulsed, states: [Self.closed], started: true)
+        before.advance(ms: 20_000)
+        before.ackAll(before.send(.timerFired(.pulseHold(ActionKey(slug: "home", actionId: "dev")))))
+        #expect(before.press(true, id: "evt_1").mqttPublishes.count == 1)
+        // The bridge restarts at once; the reed sensor still says closed (the door has barely left it).
+        var after = try BridgeHarness(config: BridgeHarness.coverConfig(Self.pulsed))
+        let start = after.send(.started)
+        #expect(start.contains(.startTimer(.pulseHold(ActionKey(slug: "home", actionId: "dev")), afterMs: 20_000)))
+        #expect(start.logTexts.contains { $0.1.contains("1 pulsed door(s) not pulsed for their travel time after the start") })
+        after.ackAll(start)
+        after.connectAndSettle(states: [Self.closed])
+        let press = after.press(true, id: "evt_2")
+        #expect(press.mqttPublishes.isEmpty, "a second pulse would stop the door the first one set moving")
+        #expect(press.patches.last?.answersPress == true)
+        #expect(press.logTexts.contains { $0.1.contains("a pulse sent before the restart may still be moving the door; not pulsed") })
+        after.ackAll(after.send(.timerFired(.pulseHold(ActionKey(slug: "home", actionId: "dev")))))
+        #expect(after.press(true, id: "evt_3").mqttPublishes.count == 1)
+    }
+
+    @Test func aReloadThatMovesTheSensorKeepsTheHold() throws {
+        var harness = try BridgeHarness(action: Self.pulsed, states: [Self.closed])
+        #expect(harness.press(true, id: "evt_1").mqttPublishes.count == 1)
+        let moved = Self.pulsed.replacing("zigbee2mqtt/garage_contact", with: "zigbee2mqtt/garage_reed")
+        harness.ackAll(harness.send(.configReloaded(try BridgeHarness.coverConfig(moved))))
+        harness.ackAll(harness.message("zigbee2mqtt/garage_reed", Self.closed.1))
+        harness.advance(ms: 2_000)
+        let press = harness.press(true, id: "evt_2")
+        #expect(press.mqttPublishes.isEmpty)
+        #expect(press.logTexts.contains { $0.1.contains("inside its travel time (20000 ms); not pulsed again") })
+    }
+
     @Test func aDoorWhoseSensorNeverReportedIsNotPulsed() throws {
         var harness = try BridgeHarness(action: Self.pulsed, states: [])
         let press = harness.press(true, id: "evt_1")
