@@ -33,13 +33,17 @@ extension ActionState {
         case .unknown?: isOn = nil
         case nil: break
         }
-        if let motion = reading.motion { self.motion = motion }
+        if let motion = reading.motion {
+            self.motion = motion
+            saysMotionInWords = true
+        }
     }
 
     /// A position: 0 is closed, anything above open; a falling one is closing,
-    /// a rising one opening, an end (0 or 100) is at rest.
+    /// a rising one opening (unless the device says its motion in words), an
+    /// end (0 or 100) is at rest.
     private mutating func take(positionPercent percent: Int) {
-        if let previous = positionPercent, previous != percent { motion = percent < previous ? .towardOff : .towardOn }
+        if !saysMotionInWords, let previous = positionPercent, previous != percent { motion = percent < previous ? .towardOff : .towardOn }
         if percent == 0 || percent == 100 { motion = .none }
         positionPercent = percent
         isOn = percent > 0

@@ -15,6 +15,10 @@ public struct ActionState: Sendable, Equatable {
     public var motion: Motion = .none
     /// Covers: the last position reported, in percent (0 closed).
     public var positionPercent: Int?
+    /// Covers: the device says its motion in words (opening, stop, Direction):
+    /// then a changed position is not read as a motion (Shelly gen1 sends its
+    /// last position after `stop`).
+    public var saysMotionInWords = false
     /// Covers and locks: the last reading beyond on/off (what `watch` and the
     /// status page show as "opening", "jammed", ...); nil after plain on/off.
     public var lastReading: MessageVerdict?

@@ -45,6 +45,9 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// A cover that says it does not move (stopped, motion stopped).
+    var isAtRest: Bool { self == .stopped || self == .motionStopped }
+
     /// The new motion: nil leaves it as it was.
     var motion: Motion? {
         switch self {

@@ -17,9 +17,21 @@ public struct WatchSession: Sendable {
         /// a cover's or lock's last further reading after it (`open, closing`, `unlocked, jammed`).
         public var stateWord: String {
             if state.isUnreachable { return "unavailable" }
+            if let stopped = stoppedPartWay { return "open, " + stopped }
             let further = state.lastReading.map { ", " + WatchEvent.word(for: $0, device: device) } ?? ""
             guard let isOn = state.isOn else { return "unknown" + further }
             return device.word(on: isOn) + further
+        }
+
+        /// A cover at rest part-way (`stopped at 47 %`): open, not moving, at a
+        /// position between the ends, its last word a stop or that position.
+        var stoppedPartWay: String? {
+            guard device == .cover, state.isOn == true, state.motion == .none, let percent = state.positionPercent,
+                  (1...99).contains(percent) else { return nil }
+            switch state.lastReading {
+            case nil, .position?, .reading(.stopped)?, .reading(.motionStopped)?: return "stopped at \(percent) %"
+            default: return nil
+            }
         }
 
         /// True when no topic of the action said anything.
@@ -71,23 +83,31 @@ public struct WatchSession: Sendable {
             let eventKey = "\(index)\u{0}\(role)"
             if let existing = eventIndexByActionRole[eventKey] {
                 if Self.rank(verdict) < Self.rank(events[existing].verdict) { events[existing].verdict = verdict }
+                if case .position(let percent?) = verdict { events[existing].positionPercent = percent }
             } else {
                 if actionsWithEvent.insert(listener.action).inserted { records[index].messagesSeen += 1 }
                 eventIndexByActionRole[eventKey] = events.count
-                events.append(WatchEvent(elapsedMs: elapsedMs, action: listener.action, role: role, topic: topic,
-                                         payloadExcerpt: excerpt, verdict: verdict, device: records[index].device))
+                var event = WatchEvent(elapsedMs: elapsedMs, action: listener.action, role: role, topic: topic,
+                                       payloadExcerpt: excerpt, verdict: verdict, device: records[index].device)
+                if case .position(let percent?) = verdict { event.positionPercent = percent }
+                events.append(event)
             }
             record(verdict, role: listener.role, into: &records[index])
         }
         return events
     }
 
-    /// Lower is more telling: a reading, then a payload not understood, then a field absent.
+    /// Lower is more telling: a cover's or lock's word beyond open/closed (it
+    /// says the motion or the fault; a position said beside it is kept for the
+    /// word), then a state, then a position, then a payload not understood,
+    /// then a field absent.
     private static func rank(_ verdict: MessageVerdict) -> Int {
         switch verdict {
-        case .fieldAbsent: return 2
-        case .notUnderstood: return 1
-        default: return 0
+        case .reading: return 0
+        case .position: return 2
+        case .notUnderstood: return 3
+        case .fieldAbsent: return 4
+        default: return 1
         }
     }
 

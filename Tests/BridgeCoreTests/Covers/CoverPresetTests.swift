@@ -213,7 +213,8 @@ struct CoverWatchTests {
         let config = try #require(ConfigLoader.load(text: yaml, fileName: "bridge.yaml").config)
         var session = WatchSession(config: config)
         let stopped = session.message(topic: "p2/status/cover:0", payload: Array(CoverPayloads.shellyPlusCoverStopped.utf8), elapsedMs: 0)
-        #expect(stopped.map(\.word) == ["stopped"])   // one event per action and role: the state word
+        #expect(stopped.map(\.word) == ["stopped at 47 %"])   // one event per action and role: the state word and the position
+        #expect(session.records.first?.stateWord == "open, stopped at 47 %")
         let closing = session.message(topic: "p2/events/rpc", payload: Array(CoverPayloads.shellyPlusNotifyClosing.utf8), elapsedMs: 1)
         #expect(closing.map(\.word).first == "closing")
         let closed = session.message(topic: "p2/events/rpc", payload: Array(CoverPayloads.shellyPlusNotifyClosed.utf8), elapsedMs: 2)
@@ -222,5 +223,28 @@ struct CoverWatchTests {
         #expect(jammed.map(\.word) == ["jammed"])
         #expect(WatchFormat.human(jammed[0]).hasSuffix("-> jammed (the lock is jammed: not locked)"))
         #expect(session.records.map(\.stateWord) == ["closed", "unlocked, jammed"])
+    }
+
+    /// Follow-up item 4: a cover that stopped part-way reads "stopped at 47 %",
+    /// whichever firmware says it, in one message or in two.
+    @Test(arguments: [
+        ("tasmota_shutter: blinds", [("stat/blinds/RESULT", #"{"Shutter1":{"Position":60,"Direction":-1,"Target":0,"Tilt":0}}"#),
+                                     ("stat/blinds/RESULT", #"{"Shutter1":{"Position":47,"Direction":0,"Target":0,"Tilt":0}}"#)]),
+        ("zigbee2mqtt_cover: blind", [("zigbee2mqtt/blind", CoverPayloads.z2mTuyaMovingDown),
+                                      ("zigbee2mqtt/blind", #"{"moving":"STOP","position":47,"state":"OPEN"}"#)]),
+        ("shelly_roller: s25", [("shellies/s25/roller/0", "close"), ("shellies/s25/roller/0/pos", "60"),
+                                ("shellies/s25/roller/0", "stop"), ("shellies/s25/roller/0/pos", "47")]),
+        ("esphome_cover: garage/door", [("garage/cover/door/state", "closing"), ("garage/cover/door/position/state", "47"),
+                                        ("garage/cover/door/state", "open")]),
+    ])
+    func aCoverStoppedPartWayReadsStoppedAt47(_ action: String, _ messages: [(String, String)]) throws {
+        let config = try #require(ConfigLoader.load(text: ConfigFixture.withAction("id: door\nlabel: Door\n" + action), fileName: "bridge.yaml").config)
+        var session = WatchSession(config: config)
+        var words: [String] = []
+        for (index, (topic, payload)) in messages.enumerated() {
+            words += session.message(topic: topic, payload: Array(payload.utf8), elapsedMs: Int64(index)).map(\.word)
+        }
+        #expect(session.records.first?.stateWord == "open, stopped at 47 %", "\(words)")
+        if messages.count == 2 { #expect(words.last == "stopped at 47 %") }
     }
 }
