@@ -124,6 +124,9 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
         return nil
     }
 
+    /// The zigbee2mqtt presets, whose channel is an endpoint name.
+    var isZigbee2MQTT: Bool { [.zigbee2mqtt, .zigbee2mqttCover, .zigbee2mqttLock].contains(self) }
+
     /// ESPHome's `NODE/NAME`, split at the last slash.
     static func nodeAndName(_ text: String) -> (node: String, name: String) {
         guard let slash = text.lastIndex(of: "/") else { return (text, "") }

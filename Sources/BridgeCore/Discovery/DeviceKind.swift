@@ -1,6 +1,8 @@
 /// What a switchable thing is, as far as its announcement tells; picks the icon.
 public enum DeviceKind: String, Sendable, Equatable {
     case light, plug, fan, outlet, switchRelay = "switch"
+    /// Covers: a garage door or gate, or blinds, shutters and the rest; locks.
+    case garageDoor = "garage door", blinds, lock
 
     /// The SF Symbol the tile shows.
     public var icon: String {
@@ -9,7 +11,17 @@ public enum DeviceKind: String, Sendable, Equatable {
         case .plug, .outlet: return "powerplug.fill"
         case .fan: return "fan.fill"
         case .switchRelay: return "power"
+        case .garageDoor: return "door.garage.closed"
+        case .blinds: return "blinds.horizontal.closed"
+        case .lock: return "lock.fill"
         }
+    }
+
+    /// A cover's kind from its name, description or Home Assistant device class:
+    /// a garage door or gate, else blinds.
+    public static func cover(from texts: [String]) -> DeviceKind {
+        let words = texts.joined(separator: " ").lowercased()
+        return ["garage", "gate", "door"].contains(where: words.contains) ? .garageDoor : .blinds
     }
 
     /// The kind a name or description suggests (`fan`, `plug`, `lamp`, ...), else `fallback`.

@@ -158,25 +158,35 @@ public enum DiscoveredConfigWriter {
             lines.append("  \(choice.preset.rawValue): \(YAMLScalarWriter.scalar(choice.name))")
             if let channel = choice.channel {
                 // A relay number is a YAML integer; a zigbee2mqtt endpoint is a name.
-                let isNumber = choice.preset != .zigbee2mqtt && Int(channel) != nil
+                let isNumber = !choice.preset.isZigbee2MQTT && Int(channel) != nil
                 lines.append("  channel: \(isNumber ? channel : YAMLScalarWriter.scalar(channel))")
             }
             if let fullTopic = choice.fullTopic { lines.append("  full_topic: \(YAMLScalarWriter.scalar(fullTopic))") }
             if let values = choice.stateValues {
                 lines += ["  on_value: \(YAMLScalarWriter.scalar(values.on))", "  off_value: \(YAMLScalarWriter.scalar(values.off))"]
             }
-            return lines
+        } else {
+            lines += explicitKeys(toggle.wiring).map { "  " + $0 }
         }
-        return lines + explicitKeys(toggle.wiring).map { "  " + $0 }
+        if toggle.wiring.device == .lock {
+            // Issue 20: unlocking is opt-in; every phone the widget is shared with could press it.
+            lines.append("  # allow_unlock: true   # without it this tile only locks (anyone the widget is shared with could unlock)")
+        }
+        return lines
     }
 
     private static func explicitKeys(_ wiring: ToggleWiring) -> [String] {
         let s = YAMLScalarWriter.scalar
-        var lines: [String] = []
-        if let state = wiring.stateSources.first {
+        var lines: [String] = wiring.device == .plainSwitch ? [] : ["device: \(wiring.device.rawValue)"]
+        if let state = wiring.device == .plainSwitch ? wiring.stateSources.first : wiring.wordSource {
             lines.append("state_topic: \(s(state.topic))")
             if let field = state.field { lines.append("state_field: \(s(field.joined(separator: ".")))") }
             lines += ["on_value: \(s(state.onValue))", "off_value: \(s(state.offValue))"]
+            lines += wordKeys(state, device: wiring.device)
+        }
+        if wiring.device == .cover, let position = wiring.stateSources.first(where: \.isPosition) {
+            lines.append("position_topic: \(s(position.topic))")
+            if let field = position.field { lines.append("position_field: \(s(field.joined(separator: ".")))") }
         }
         lines += [
             "command_topic: \(s(wiring.command.topic))",
@@ -191,6 +201,14 @@ public enum DiscoveredConfigWriter {
         }
         if wiring.optimistic || wiring.stateSources.isEmpty { lines.append("optimistic: true") }
         return lines
+    }
+
+    /// A cover's or lock's further words where the announcement's differ from the config's defaults.
+    private static func wordKeys(_ source: StateSource, device: TileDevice) -> [String] {
+        ConfigDecoder.wordKeys.filter { $0.device == device }.compactMap { key in
+            guard let meaning = source.meanings.first(where: { $0.reading == key.reading }), meaning.value != key.word else { return nil }
+            return "\(key.key): \(YAMLScalarWriter.scalar(meaning.value))"
+        }
     }
 
     private static func extrasBlock(_ extras: [DiscoveredToggle], ids: inout ActionIdMaker, base: String) -> [String] {

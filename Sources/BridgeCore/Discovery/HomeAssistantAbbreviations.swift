@@ -1,5 +1,5 @@
-/// The abbreviated keys of Home Assistant MQTT discovery that matter for a switch
-/// or a light, at the root and inside `cmps` entries, `dev`, `o` and `avty` items.
+/// The abbreviated keys of Home Assistant MQTT discovery that matter for a switch,
+/// a light, a cover or a lock, at the root and inside `cmps` entries, `dev`, `o` and `avty` items.
 ///
 /// Source: home-assistant.io `source/_integrations/mqtt.markdown`, "Supported
 /// abbreviations in MQTT discovery messages" (and the device-registry and origin tables).
@@ -15,6 +15,13 @@ enum HomeAssistantAbbreviations {
         "stat_t": "state_topic", "stat_tpl": "state_template", "stat_val_tpl": "state_value_template",
         "t": "topic", "uniq_id": "unique_id", "val_tpl": "value_template", "migr_discvry": "migrate_discovery",
         "on_cmd_type": "on_command_type", "sup_clrm": "supported_color_modes", "clrm": "color_mode",
+        // Covers and locks.
+        "pl_open": "payload_open", "pl_cls": "payload_close", "pl_stop": "payload_stop", "stat_open": "state_open",
+        "stat_clsd": "state_closed", "stat_opening": "state_opening", "stat_closing": "state_closing",
+        "stat_stopped": "state_stopped", "pos_t": "position_topic", "pos_tpl": "position_template",
+        "pos_open": "position_open", "pos_clsd": "position_closed", "pl_lock": "payload_lock", "pl_unlk": "payload_unlock",
+        "stat_locked": "state_locked", "stat_unlocked": "state_unlocked", "stat_locking": "state_locking",
+        "stat_unlocking": "state_unlocking", "stat_jam": "state_jammed",
     ]
 
     static let device: [String: String] = [

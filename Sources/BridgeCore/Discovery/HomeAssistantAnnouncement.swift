@@ -1,6 +1,6 @@
 /// Home Assistant MQTT discovery: `<prefix>/<component>/[<node>/]<object>/config`
-/// (one entity) and `<prefix>/device/<id>/config` (a device with `cmps`). Switches
-/// and lights become toggles; everything else is listed as skipped.
+/// (one entity) and `<prefix>/device/<id>/config` (a device with `cmps`). Switches,
+/// lights, covers and locks become toggles; everything else is listed as skipped.
 ///
 /// Source of the format: home-assistant.io `source/_integrations/mqtt.markdown`
 /// ("Discovery topic", "Device discovery payload", `~` base topic, abbreviations,
@@ -65,15 +65,20 @@ public enum HomeAssistantAnnouncement {
             yield.skippedDeviceKeys[what] = keys
             return yield
         }
-        guard component == "switch" || component == "light" else {
-            return skipped("a \(component): only switches and lights become toggles")
+        guard ["switch", "light", "cover", "lock"].contains(component) else {
+            return skipped("a \(component): only switches, lights, covers and locks become toggles")
         }
-        switch wiring(config, component: component) {
+        let translation = component == "cover" || component == "lock" ? closureWiring(config, component: component)
+            : wiring(config, component: component)
+        switch translation {
         case .failure(let refusal):
             return skipped(refusal.description)
         case .success(let (wiring, note)):
+            let deviceClass = config["device_class"]?.stringValue
             let kind: DeviceKind = component == "light" ? .light
-                : config["device_class"]?.stringValue == "outlet" ? .plug
+                : component == "lock" ? .lock
+                : component == "cover" ? DeviceKind.cover(from: [deviceClass ?? "", name])
+                : deviceClass == "outlet" ? .plug
                 : DeviceKind.guess(from: [name], fallback: .switchRelay)
             let toggle = DiscoveredToggle(
                 source: .homeAssistant, deviceKeys: keys, label: name, idHint: name, kind: kind,
@@ -151,13 +156,10 @@ public enum HomeAssistantAnnouncement {
         }
         if let refusal = wildcardRefusal(stateTopic: stateTopic, commandTopic: commandTopic) { return .failure(refusal) }
         let templateKey = component == "light" ? "state_value_template" : "value_template"
-        var field: [String]? = nil
-        if let template = config[templateKey]?.stringValue {
-            switch HomeAssistantValueTemplate.parse(template) {
-            case .success(.rawPayload): field = nil
-            case .success(.field(let path)): field = path
-            case .failure(let refusal): return .failure(refusal)
-            }
+        let field: [String]?
+        switch templateField(config[templateKey]?.stringValue) {
+        case .success(let path): field = path
+        case .failure(let refusal): return .failure(refusal)
         }
         let state = StateSource(topic: stateTopic, field: field,
                                 onValue: config["state_on"]?.scalarText ?? payloadOn,
@@ -182,6 +184,67 @@ public enum HomeAssistantAnnouncement {
         return TemplateRefusal("its state topic '\(shown)' matches every gateway (OpenMQTTGateway announces a device any of its "
             + "gateways hears so): the bridge reads one exact topic; write the action by hand with "
             + "state_topic: \(YAMLScalarWriter.comment(suggested, maxLength: 120)) (the gateway it is commanded through)")
+    }
+
+    /// A cover (`cover.mqtt`: `payload_open`/`payload_close`, `state_open`,
+    /// `state_closed`, `state_opening`, `state_closing`, `state_stopped`,
+    /// `position_topic` with `position_template`) or a lock (`lock.mqtt`:
+    /// `payload_lock`/`payload_unlock`, `state_locked`, `state_unlocked`,
+    /// `state_locking`, `state_unlocking`, `state_jammed`), Home Assistant's
+    /// defaults where the announcement says nothing. A cover or lock that reports
+    /// nothing is refused: its tile would show a state the device never said.
+    static func closureWiring(_ config: JSONValue, component: String) -> Translation {
+        guard let commandTopic = config["command_topic"]?.stringValue, !commandTopic.isEmpty else {
+            return .failure(TemplateRefusal("no command_topic: it cannot be moved"))
+        }
+        if config["command_template"] != nil { return .failure(TemplateRefusal("uses command_template, which is not translated")) }
+        let isLock = component == "lock"
+        func word(_ key: String, _ fallback: String) -> String { config[key]?.scalarText ?? fallback }
+        let command = isLock
+            ? ToggleCommand(topic: commandTopic, payloadOn: word("payload_lock", "LOCK"), payloadOff: word("payload_unlock", "UNLOCK"))
+            : ToggleCommand(topic: commandTopic, payloadOn: word("payload_open", "OPEN"), payloadOff: word("payload_close", "CLOSE"))
+        var sources: [StateSource] = []
+        if let stateTopic = config["state_topic"]?.stringValue, !stateTopic.isEmpty {
+            if let refusal = wildcardRefusal(stateTopic: stateTopic, commandTopic: commandTopic) { return .failure(refusal) }
+            switch templateField(config["value_template"]?.stringValue) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let field):
+                sources.append(isLock
+                    ? StateSource(topic: stateTopic, field: field, onValue: word("state_locked", "LOCKED"), offValue: word("state_unlocked", "UNLOCKED"),
+                                  meanings: [StateMeaning(word("state_locking", "LOCKING"), .locking),
+                                             StateMeaning(word("state_unlocking", "UNLOCKING"), .unlocking),
+                                             StateMeaning(word("state_jammed", "JAMMED"), .jammed)])
+                    : StateSource(topic: stateTopic, field: field, onValue: word("state_open", "open"), offValue: word("state_closed", "closed"),
+                                  meanings: [StateMeaning(word("state_opening", "opening"), .opening),
+                                             StateMeaning(word("state_closing", "closing"), .closing),
+                                             StateMeaning(word("state_stopped", "stopped"), .stopped)]))
+            }
+        }
+        if !isLock, let positionTopic = config["position_topic"]?.stringValue, !positionTopic.isEmpty {
+            if config["position_open"]?.scalarText.map({ $0 != "100" }) == true || config["position_closed"]?.scalarText.map({ $0 != "0" }) == true {
+                return .failure(TemplateRefusal("its position runs from position_closed to position_open other than 0 to 100, which is not translated"))
+            }
+            switch templateField(config["position_template"]?.stringValue) {
+            case .failure(let refusal): return .failure(refusal)
+            case .success(let field): sources.append(.position(topic: positionTopic, field: field))
+            }
+        }
+        guard !sources.isEmpty else {
+            return .failure(TemplateRefusal("no state_topic\(isLock ? "" : " or position_topic"): a \(component) tile must show what the device reports"))
+        }
+        let availability = self.availability(config)
+        return .success((ToggleWiring(stateSources: sources, command: command, availability: availability.source,
+                                      device: isLock ? .lock : .cover), availability.note))
+    }
+
+    /// The JSON field a value template reads (nil: the raw payload).
+    private static func templateField(_ template: String?) -> Result<[String]?, TemplateRefusal> {
+        guard let template else { return .success(nil) }
+        switch HomeAssistantValueTemplate.parse(template) {
+        case .success(.rawPayload): return .success(nil)
+        case .success(.field(let path)): return .success(path)
+        case .failure(let refusal): return .failure(refusal)
+        }
     }
 
     private static func jsonLight(_ config: JSONValue, commandTopic: String) -> Translation {

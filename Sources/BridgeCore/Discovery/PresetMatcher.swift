@@ -38,7 +38,7 @@ enum PresetMatcher {
         let hinted = toggle.presetHint.map { [($0, true)] } ?? []
         let shaped = candidates(commandTopic: wiring.command.topic, payloadOn: wiring.command.payloadOn, base: zigbee2mqttBase).map { ($0, false) }
         for (choice, trustsPresetCommand) in hinted + shaped {
-            guard let expansion = expand(choice, base: zigbee2mqttBase) else { continue }
+            guard let expansion = expand(choice, base: zigbee2mqttBase), expansion.device == wiring.device else { continue }
             let commandFits = expansion.command == wiring.command || trustsPresetCommand
             if commandFits, same(expansion.availability, availability), reads(expansion.stateSources, everyOf: wiring.stateSources) {
                 return choice
@@ -50,7 +50,7 @@ enum PresetMatcher {
     static func expand(_ choice: PresetChoice, base: String) -> DevicePreset.Expansion? {
         let channel: DevicePreset.Channel
         if let text = choice.channel {
-            channel = choice.preset != .zigbee2mqtt ? Int64(text).map { .index($0) } ?? .name(text) : .name(text)
+            channel = !choice.preset.isZigbee2MQTT ? Int64(text).map { .index($0) } ?? .name(text) : .name(text)
         } else {
             channel = .none
         }
@@ -58,7 +58,7 @@ enum PresetMatcher {
         var options = DevicePreset.Options()
         options.zigbee2mqttBaseTopic = base
         if let fullTopic = choice.fullTopic {
-            guard choice.preset == .tasmota, DevicePreset.tasmotaFullTopicProblem(fullTopic) == nil else { return nil }
+            guard [.tasmota, .tasmotaShutter].contains(choice.preset), DevicePreset.tasmotaFullTopicProblem(fullTopic) == nil else { return nil }
             options.tasmotaFullTopic = fullTopic
         }
         var expansion = choice.preset.expand(name: choice.name, channel: channel, options: options)
@@ -113,9 +113,9 @@ enum PresetMatcher {
             let index = String(last.dropFirst(7))
             found.append(PresetChoice(preset: .shellyPlus, name: levels.dropLast(2).joined(separator: "/"), channel: index == "0" ? nil : index))
         }
-        if levels.count >= 4, levels.last == "command", ["switch", "light"].contains(levels[levels.count - 3]) {
+        let esphome: [String: DevicePreset] = ["switch": .esphome, "light": .esphomeLight, "cover": .esphomeCover, "lock": .esphomeLock]
+        if levels.count >= 4, levels.last == "command", let preset = esphome[levels[levels.count - 3]] {
             let node = levels.dropLast(3).joined(separator: "/")
-            let preset: DevicePreset = levels[levels.count - 3] == "switch" ? .esphome : .esphomeLight
             found.append(PresetChoice(preset: preset, name: "\(node)/\(levels[levels.count - 2])"))
         }
         return found

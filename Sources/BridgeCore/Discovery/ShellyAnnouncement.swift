@@ -3,7 +3,7 @@
 /// and `<topic_prefix>/announce` with `gen`, `model`, `id`, `mac`. What a device can
 /// switch is learned from its own topics: gen1 retains `shellies/<id>/relay/<n>` and
 /// `shellies/<id>/light/<n>`; gen2/3 answer `status_update` on `<prefix>/command` with
-/// `<prefix>/status/switch:<n>` and `light:<n>`.
+/// `<prefix>/status/switch:<n>`, `light:<n>` and `cover:<n>` (gen1 rollers: `shellies/<id>/roller/<n>`).
 ///
 /// Sources: Shelly gen1 API docs "MQTT" (shelly-api-docs.shelly.cloud/gen1/#mqtt-support);
 /// gen2 docs "MQTT" component (shelly-api-docs.shelly.cloud/gen2/ComponentsAndServices/Mqtt);
@@ -83,8 +83,17 @@ public enum ShellyAnnouncement {
                 origin: origin, wiring: wiring(device, channel), presetHint: presetHint(device, channel)
             ))
         }
-        for channel in channels where channel.kind == .cover {
-            yield.skipped.append(SkippedThing(what: "Shelly \(device.id) roller \(channel.index)", reason: "a cover: not an on/off toggle"))
+        let covers = channels.filter { $0.kind == .cover }
+        for channel in covers {
+            let base = device.name ?? device.id
+            let label = covers.count > 1 ? "\(base) \(channel.index)" : base
+            yield.toggles.append(DiscoveredToggle(
+                source: .shelly, deviceKeys: yield.announcedDeviceKeys, label: label, idHint: label,
+                kind: DeviceKind.cover(from: [base]), origin: origin, wiring: coverWiring(device, channel),
+                presetHint: PresetChoice(preset: device.generation >= 2 ? .shellyPlusCover : .shellyRoller,
+                                         name: device.generation >= 2 ? device.prefix : device.id,
+                                         channel: channel.index == 0 ? nil : "\(channel.index)")
+            ))
         }
         if channels.isEmpty {
             yield.skipped.append(SkippedThing(what: "Shelly \(device.id) (\(device.model))", reason: silenceReason(device, others: index.others(of: device))))
@@ -219,6 +228,27 @@ public enum ShellyAnnouncement {
             command: ToggleCommand(topic: state + "/command", payloadOn: "on", payloadOff: "off"),
             availability: AvailabilitySource(topic: "\(device.prefix)/online", field: nil, availableValue: "true", unavailableValue: "false")
         )
+    }
+
+    /// A gen2/3 `cover:N` (state open/closed and the motion words, `current_pos`)
+    /// or a gen1 roller (its position; the motion on `roller/N` is the preset's).
+    static func coverWiring(_ device: Device, _ channel: Channel) -> ToggleWiring {
+        let availability = AvailabilitySource(topic: "\(device.prefix)/online", field: nil, availableValue: "true", unavailableValue: "false")
+        if device.generation >= 2 {
+            let status = "\(device.prefix)/status/cover:\(channel.index)"
+            return ToggleWiring(
+                stateSources: [StateSource(topic: status, field: ["state"], onValue: "open", offValue: "closed", meanings: [
+                    StateMeaning("opening", .opening), StateMeaning("closing", .closing), StateMeaning("stopped", .stopped),
+                    StateMeaning("calibrating", .calibrating),
+                ]), .position(topic: status, field: ["current_pos"])],
+                command: ToggleCommand(topic: "\(device.prefix)/command/cover:\(channel.index)", payloadOn: "open", payloadOff: "close"),
+                availability: availability, device: .cover
+            )
+        }
+        let roller = "\(device.prefix)/roller/\(channel.index)"
+        return ToggleWiring(stateSources: [.position(topic: roller + "/pos", field: nil)],
+                            command: ToggleCommand(topic: roller + "/command", payloadOn: "open", payloadOff: "close"),
+                            availability: availability, device: .cover)
     }
 
     /// A device id is used as a topic level: no wildcards, separators or NUL.

@@ -1,5 +1,5 @@
 /// Tasmota's native discovery, retained on `tasmota/discovery/<MAC>/config`: one
-/// toggle per relay (`rl[i]` 1) or light (`rl[i]` 2), topics built from the
+/// toggle per relay (`rl[i]` 1) or light (`rl[i]` 2), a cover per shutter (`sho`), topics built from the
 /// FullTopic tokens.
 ///
 /// Source of the format: arendst/Tasmota `tasmota/tasmota_xdrv_driver/xdrv_12_discovery.ino`
@@ -42,16 +42,43 @@ public enum TasmotaAnnouncement {
                     presetHint: fields.presetHint(channel: relayCount == 1 ? nil : "\(index + 1)")
                 ))
             case 3:
-                yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)' relay \(index + 1)", reason: "a shutter relay: not an on/off toggle"))
+                continue   // a shutter's relay: the shutter is the tile, below
             default:
                 yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)' relay \(index + 1)", reason: "unknown relay type \(relay)"))
             }
         }
+        yield.append(shutters(fields, topic: topic))
         if fields.isFan {
             yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)' fan", reason: "fan speeds: not an on/off toggle"))
         }
         if relayCount == 0 {
             yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)' (\(fields.module))", reason: "no relay or light (a sensor)"))
+        }
+        return yield
+    }
+
+    /// One cover per shutter: each shutter's two relays are `rl` 3
+    /// (arendst/Tasmota xdrv_12_discovery.ino, `TasDiscoverMessage`). Only as the preset: its open and close are two
+    /// empty commands on two topics, which explicit keys cannot say.
+    static func shutters(_ fields: Fields, topic: String) -> AnnouncementYield {
+        var yield = AnnouncementYield()
+        guard fields.shutterCount > 0 else { return yield }
+        for shutter in 1...fields.shutterCount {
+            let label = fields.shutterCount == 1 ? fields.deviceName : "\(fields.deviceName) shutter \(shutter)"
+            guard let hint = fields.presetHint(channel: shutter == 1 ? nil : "\(shutter)", preset: .tasmotaShutter) else {
+                yield.skipped.append(SkippedThing(what: "Tasmota '\(fields.deviceName)' shutter \(shutter)",
+                                                  reason: "its topic prefixes are not cmnd, stat, tele: write tasmota_shutter by hand"))
+                continue
+            }
+            let expansion = DevicePreset.tasmotaShutter(topic: fields.topic, channel: .index(Int64(shutter)),
+                                                        fullTopic: hint.fullTopic ?? DevicePreset.defaultTasmotaFullTopic)
+            yield.toggles.append(DiscoveredToggle(
+                source: .tasmota, deviceKeys: fields.deviceKeys, label: label, idHint: label, kind: DeviceKind.cover(from: [label, fields.module]),
+                origin: "Tasmota \(fields.version) on \(fields.module), host \(fields.hostName), \(topic)",
+                wiring: ToggleWiring(stateSources: Array(expansion.stateSources.prefix(1)), command: expansion.command,
+                                     availability: expansion.availability, device: .cover),
+                presetHint: PresetChoice(preset: .tasmotaShutter, name: hint.name, channel: hint.channel, fullTopic: hint.fullTopic)
+            ))
         }
         return yield
     }
@@ -64,6 +91,9 @@ public enum TasmotaAnnouncement {
         /// Real Tasmota announces at most 32 relays (MAX_RELAYS_SET); the rest are not read.
         static let maxRelays = 32
         var relays: [Int64]
+        /// Shutters present (relays of type 3, two each), at most `maxShutters` (Tasmota has 16 on an ESP32).
+        var shutterCount = 0
+        static let maxShutters = 16
         /// Switchable relays announced beyond `maxRelays`, skipped and said.
         var relaysBeyondMaximum: Int
         var friendlyNames: [String?]
@@ -100,6 +130,8 @@ public enum TasmotaAnnouncement {
             version = config["sw"]?.stringValue ?? "?"
             isFan = config["if"]?.scalarText == "1"
             relaysAreLights = config["so"]?["30"]?.scalarText == "1"
+            // Two relays per shutter; `sho` is no count (9.3.0 announces four entries on a plain relay, DiscoveryFixtures).
+            shutterCount = min((relays.filter { $0 == 3 }.count + 1) / 2, Self.maxShutters)
         }
 
         var deviceKeys: Set<String> { DeviceKeys.mac(mac) }
@@ -120,12 +152,12 @@ public enum TasmotaAnnouncement {
         }
 
         /// The tasmota preset, with the FullTopic when changed (its `%hostname%` and `%id%` filled in).
-        func presetHint(channel: String?) -> PresetChoice? {
+        func presetHint(channel: String?, preset: DevicePreset = .tasmota) -> PresetChoice? {
             guard prefixes.prefix(3) == ["cmnd", "stat", "tele"] else { return nil }
             let device = fullTopic.replacingAll("%hostname%", with: hostName).replacingAll("%id%", with: String(mac.suffix(6)))
             let (off, on) = (stateTexts[0], stateTexts[1])
             let custom = on.lowercased() != "on" || off.lowercased() != "off"
-            return PresetChoice(preset: .tasmota, name: topic, channel: channel,
+            return PresetChoice(preset: preset, name: topic, channel: channel,
                                 fullTopic: device == DevicePreset.defaultTasmotaFullTopic ? nil : device,
                                 stateValues: custom ? PresetChoice.StateValues(on: on, off: off) : nil)
         }

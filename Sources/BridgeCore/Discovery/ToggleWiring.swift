@@ -5,12 +5,21 @@ public struct ToggleWiring: Sendable, Equatable {
     public var availability: AvailabilitySource?
     /// The device reports nothing: the state is assumed from the command.
     public var optimistic: Bool
+    /// A switch, a cover (on = open) or a lock (on = locked).
+    public var device: TileDevice
 
-    public init(stateSources: [StateSource], command: ToggleCommand, availability: AvailabilitySource?, optimistic: Bool = false) {
+    public init(stateSources: [StateSource], command: ToggleCommand, availability: AvailabilitySource?, optimistic: Bool = false,
+                device: TileDevice = .plainSwitch) {
         self.stateSources = stateSources
         self.command = command
         self.availability = availability
         self.optimistic = optimistic
+        self.device = device
+    }
+
+    /// The source of the on and off words (a cover's or lock's may have none: a position only).
+    var wordSource: StateSource? {
+        stateSources.first { !$0.isPosition && !($0.onValue.isEmpty && $0.offValue.isEmpty) }
     }
 
     /// Why the config `discover` would write for it is one `check` refuses or reads
@@ -24,8 +33,11 @@ public struct ToggleWiring: Sendable, Equatable {
     /// `available_value` or `unavailable_value`, and an empty command payload
     /// (`"pl_on":""`) switches nothing (to a broker, an empty retained message deletes).
     var valueProblem: String? {
-        var values = [("payload_on", command.payloadOn), ("payload_off", command.payloadOff)]
-        for source in stateSources { values += [("on_value", source.onValue), ("off_value", source.offValue)] }
+        // Two topics (Tasmota's ShutterOpen1 / ShutterClose1) take empty commands: written only as their preset.
+        var values = command.offTopic == nil ? [("payload_on", command.payloadOn), ("payload_off", command.payloadOff)] : []
+        for source in stateSources where !source.isPosition && !(source.onValue.isEmpty && source.offValue.isEmpty) {
+            values += [("on_value", source.onValue), ("off_value", source.offValue)]
+        }
         if let availability {
             values.append(("available_value", availability.availableValue))
             if let unavailable = availability.unavailableValue { values.append(("unavailable_value", unavailable)) }

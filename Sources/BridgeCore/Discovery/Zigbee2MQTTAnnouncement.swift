@@ -1,5 +1,6 @@
 /// zigbee2mqtt's retained `<base>/bridge/devices` (and `<base>/bridge/groups`):
-/// one toggle per `switch` or `light` expose with a settable binary `state`.
+/// one toggle per `switch` or `light` expose with a settable binary `state`, and
+/// per `cover` (settable `state` OPEN/CLOSE) and `lock` expose.
 ///
 /// Source of the format: zigbee2mqtt.io `docs/guide/usage/mqtt_topics_and_messages.md`
 /// and `docs/guide/usage/exposes.md` (access bit 2 = settable with `/set`).
@@ -70,10 +71,62 @@ public enum Zigbee2MQTTAnnouncement {
                     ? PresetChoice(preset: .zigbee2mqtt, name: name, channel: state.endpoint) : nil
             ))
         }
-        if switchable.isEmpty {
+        let closures = exposes.compactMap { closure(of: $0) }
+        for closure in closures {
+            let count = switchable.count + closures.count
+            let label = count > 1 ? "\(deviceLabel) \(closure.state.endpoint?.uppercased() ?? closure.state.property)" : deviceLabel
+            let kind = closure.device == .lock ? DeviceKind.lock : DeviceKind.cover(from: [description, name])
+            let preset: DevicePreset = closure.device == .lock ? .zigbee2mqttLock : .zigbee2mqttCover
+            let fitsPreset = closure.state.property == "state" + (closure.state.endpoint.map { "_" + $0 } ?? "")
+            yield.toggles.append(DiscoveredToggle(
+                source: .zigbee2mqtt, deviceKeys: ieee.isEmpty ? [] : ["ieee:" + ieee], label: label,
+                idHint: label, kind: kind, origin: origin, wiring: wiring(base: base, name: name, closure: closure),
+                presetHint: fitsPreset ? PresetChoice(preset: preset, name: name, channel: closure.state.endpoint) : nil
+            ))
+        }
+        if switchable.isEmpty, closures.isEmpty {
             yield.skipped.append(SkippedThing(what: "\(what) (\(vendor) \(model))", reason: reasonNoToggle(exposes)))
         }
         return yield
+    }
+
+    /// A cover (settable `state` OPEN/CLOSE, maybe a `position`) or a lock
+    /// (settable binary `state`, LOCK/UNLOCK) expose: `exposes.ts` `Cover`, `Lock`.
+    struct Closure {
+        var device: TileDevice
+        var state: SwitchableState
+        var positionProperty: String?
+    }
+
+    static func closure(of expose: JSONValue) -> Closure? {
+        guard let type = expose["type"]?.stringValue, type == "cover" || type == "lock",
+              case .array(let features)? = expose["features"] else { return nil }
+        let endpoint = expose["endpoint"]?.stringValue
+        func settable(_ feature: JSONValue) -> Bool {
+            if case .int(let access)? = feature["access"] { return access & 2 != 0 }
+            return false
+        }
+        guard let state = features.first(where: { $0["name"]?.stringValue == "state" && settable($0) }),
+              let property = state["property"]?.stringValue, !property.isEmpty else { return nil }
+        if type == "lock" {
+            guard state["type"]?.stringValue == "binary", let on = state["value_on"]?.stringValue,
+                  let off = state["value_off"]?.stringValue else { return nil }
+            return Closure(device: .lock, state: SwitchableState(property: property, valueOn: on, valueOff: off, endpoint: endpoint, isLight: false))
+        }
+        guard case .array(let values)? = state["values"], values.contains(.string("OPEN")), values.contains(.string("CLOSE")) else { return nil }
+        let position = features.first { $0["name"]?.stringValue == "position" }?["property"]?.stringValue
+        return Closure(device: .cover, state: SwitchableState(property: property, valueOn: "OPEN", valueOff: "CLOSE", endpoint: endpoint, isLight: false),
+                       positionProperty: position)
+    }
+
+    static func wiring(base: String, name: String, closure: Closure) -> ToggleWiring {
+        var wiring = wiring(base: base, name: name, state: closure.state)
+        wiring.device = closure.device
+        if closure.device == .cover {
+            wiring.stateSources[0].meanings = [StateMeaning("STOP", .stopped)]
+            if let position = closure.positionProperty { wiring.stateSources.append(.position(topic: "\(base)/\(name)", field: [position])) }
+        }
+        return wiring
     }
 
     /// A settable on/off `state` of a switch or light expose.
@@ -116,7 +169,7 @@ public enum Zigbee2MQTTAnnouncement {
 
     private static func reasonNoToggle(_ exposes: [JSONValue]) -> String {
         let types = exposes.compactMap { $0["type"]?.stringValue }
-        for special in ["cover", "lock", "climate", "fan"] where types.contains(special) {
+        for special in ["climate", "fan"] where types.contains(special) {
             return "a \(special): not an on/off toggle"
         }
         let names = exposes.compactMap { $0["name"]?.stringValue ?? $0["type"]?.stringValue }.prefix(6)

@@ -42,7 +42,7 @@ import TestSupport
         #expect(result.toggles.map(\.label) == ["Kettle"])
         #expect(result.toggles.first?.wiring.stateSources == [StateSource(topic: "sensorBedroom/state", field: ["power"], onValue: "ON", offValue: "OFF")])
         #expect(result.toggles.first?.origin.hasPrefix("Bla electronics xya (bla2mqtt)") == true)
-        #expect(result.skipped.map(\.reason) == ["a sensor: only switches and lights become toggles"])
+        #expect(result.skipped.map(\.reason) == ["a sensor: only switches, lights, covers and locks become toggles"])
     }
 
     @Test(arguments: [
