@@ -103,27 +103,28 @@ struct UnsafeOnceWorld {
         perform(keep.map { Array(effects.prefix($0)) } ?? effects, for: id)
     }
 
-    /// Performs a batch as the runtime does: a failed record holds back the
-    /// publishes after it, and the core is told.
+    /// Performs a batch as the runtime does: a release goes out only once its
+    /// record is written; a failed record holds back its messages, and the core is told.
     mutating func perform(_ effects: [BridgeEffect], for id: String) {
-        var isRecordMissing = false
         var unrecorded: [String] = []
         for effect in effects {
             switch effect {
-            case .persistUnsafeEventIds(let ids):
+            case .recordThenPublish(let release):
                 if failNextRecord {
                     failNextRecord = false
-                    isRecordMissing = true
-                } else if !isRecordMissing {
-                    persisted = ids
+                    unrecorded.append(release.event.id)
+                    continue
                 }
-            case .publishMQTT(let message) where !isRecordMissing:
+                persisted.append(release.event)
+                perform(release.released(by: DurableRecord(syncedRecordOf: release.event)) ?? [], for: id)
+            case .forgetUnsafeEventIds(let ids):
+                let forgotten = Set(ids.map(UTF8Key.init))
+                persisted.removeAll { forgotten.contains(UTF8Key($0.id)) }
+            case .publishMQTT(let message):
                 if message.topic == Self.feederTopic {
                     unsafeRuns[UTF8Key(id), default: 0] += 1
                     fuzzCheck(unsafeRuns[UTF8Key(id), default: 0] <= 1, "the unsafe press \(id) ran twice")
                 }
-            case .observe(.pressCarriedOut(let eventId, _, _)) where isRecordMissing:
-                unrecorded.append(eventId)
             default: break
             }
         }

@@ -1,12 +1,9 @@
 extension Bridge {
     mutating func streamEvent(_ event: StreamEvent, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
-        let forgotUnsafeIds = dedupe.forgetExpired(serverClockMs: input.serverClockMs, uncertaintyMs: input.serverClockUncertaintyMs)
-        let firstEffect = effects.count
+        let forgotten = dedupe.forgetExpired(serverClockMs: input.serverClockMs, uncertaintyMs: input.serverClockUncertaintyMs)
         handlePress(event, input, &effects)
-        // The shrunken set is written after the press, so a failure to write it
-        // never holds back a command.
-        let isPersisted = effects[firstEffect...].contains { if case .persistUnsafeEventIds = $0 { true } else { false } }
-        if forgotUnsafeIds, !isPersisted { effects.append(.persistUnsafeEventIds(dedupe.unsafeEvents)) }
+        // Told after the press: forgetting never stands between a press and its command.
+        if !forgotten.isEmpty { effects.append(.forgetUnsafeEventIds(forgotten)) }
     }
 
     mutating func handlePress(_ event: StreamEvent, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
@@ -95,15 +92,21 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         }
-        if dedupe.remember(press.id, expiresAtMs: press.expiresAtMs, isUnsafe: !action.repeatSafe) {
-            effects.append(.persistUnsafeEventIds(dedupe.unsafeEvents))
-        }
+        let isUnsafe = dedupe.remember(press.id, expiresAtMs: press.expiresAtMs, isUnsafe: !action.repeatSafe)
         let ageMs = press.createdAtMs.map { input.serverClockMs.subtractingSaturating($0) } ?? -1
+        var pressEffects: [BridgeEffect] = []
         switch action.kind {
-        case .button: pressButton(press, action, key, input, &effects)
-        case .toggle: pressToggle(press, action, key, input, &effects)
+        case .button: pressButton(press, action, key, input, &pressEffects)
+        case .toggle: pressToggle(press, action, key, input, &pressEffects)
         }
-        effects.append(.observe(.pressCarriedOut(eventId: press.id, action: key, ageMs: ageMs)))
+        pressEffects.append(.observe(.pressCarriedOut(eventId: press.id, action: key, ageMs: ageMs)))
+        guard isUnsafe else {
+            effects.append(contentsOf: pressEffects)
+            return
+        }
+        // Its commands go out only once its id is durable: inside the release.
+        effects.append(contentsOf: UnsafeRelease.holdingBack(RememberedEvent(id: press.id, expiresAtMs: press.expiresAtMs),
+                                                             from: pressEffects))
     }
 
     /// Takes one of the action's command tokens; false when it has none left.

@@ -1,8 +1,9 @@
 /// What the core asks the shell to do. The shell performs a batch's effects in
-/// order; when `persistUnsafeEventIds` fails, it must skip the MQTT publishes
-/// that follow it in the batch (a command must not go out without its record),
-/// and still perform the rest (PATCHes, timers), so the widget answers with the
-/// true state and nothing waits for an effect that never happened.
+/// order. A press not safe to repeat comes as one `recordThenPublish`: its
+/// commands are inside it, reachable only once its record is durable; when the
+/// record fails they never go out, and the shell says so to the core
+/// (`unsafeEventIdsNotRecorded`), which answers with the true state. The rest
+/// of the batch (PATCHes, timers) happens either way.
 public enum BridgeEffect: Sendable, Equatable {
     case publishMQTT(OutgoingMQTTMessage)
     case subscribe([String])
@@ -10,9 +11,15 @@ public enum BridgeEffect: Sendable, Equatable {
     case sendPatch(PatchRequest)
     case startTimer(BridgeTimer, afterMs: Int64)
     case cancelTimer(BridgeTimer)
-    /// Write these ids durably (the whole set, replacing the previous one) before
-    /// performing the effects that follow.
-    case persistUnsafeEventIds([RememberedEvent])
+    /// Record the press's id durably (an append of one record), and only then
+    /// perform what the release carries: its MQTT messages and the lines that
+    /// say it was carried out. If the record fails, none of that happens and
+    /// the shell feeds `unsafeEventIdsNotRecorded` with the id.
+    case recordThenPublish(UnsafeRelease)
+    /// Ids of presses not safe to repeat that no replay can deliver any more:
+    /// the store may drop them (at its next compaction). Nothing waits for it,
+    /// and a failure only keeps them longer, which is safe.
+    case forgetUnsafeEventIds([String])
     /// A message to log; the shell rate-limits by `LogMessage.kind`.
     case log(BridgeLogLevel, LogMessage)
     /// Open Aivi's event stream (once per run; the shell reconnects it by itself).

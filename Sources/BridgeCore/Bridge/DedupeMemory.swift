@@ -100,20 +100,21 @@ public struct DedupeMemory: Sendable {
     /// Forgets the ids no replay can deliver any more: those whose press expired
     /// more than the margin ago even if the server's clock is `uncertaintyMs`
     /// behind `serverClockMs` (`Int64.max`: never read, so no unsafe id is
-    /// forgotten by time). Returns true when the unsafe set changed.
-    mutating func forgetExpired(serverClockMs: Int64, uncertaintyMs: Int64) -> Bool {
+    /// forgotten by time). Returns the unsafe ids forgotten (the store may drop them).
+    mutating func forgetExpired(serverClockMs: Int64, uncertaintyMs: Int64) -> [String] {
         let margin = marginMs
         let isPast = { (entry: ExpiryQueue.Entry) in
             entry.expiresAtMs.addingSaturating(margin).addingSaturating(max(0, uncertaintyMs)) < serverClockMs
         }
         while let entry = takeSoonest(unsafe: false, while: isPast) { entries[entry.id] = nil }
-        let before = unsafeCount
+        var forgotten: [String] = []
         while let entry = takeSoonest(unsafe: true, while: isPast) {
             entries[entry.id] = nil
             unsafeCount -= 1
+            forgotten.append(entry.id.text)
         }
         compactIfNeeded()
-        return unsafeCount != before
+        return forgotten
     }
 
     /// The unsafe ids to persist, sorted for a stable file.

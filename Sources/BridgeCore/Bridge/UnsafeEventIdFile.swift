@@ -24,6 +24,9 @@ public enum UnsafeEventIdFile {
         public var damagedLineCount = 0
         /// The last line has no line break (a crash mid-append; its command never went out).
         public var endsTorn = false
+        /// That torn last line was not a whole record, so it was skipped (a torn
+        /// line that still reads as a record is kept: remembering it is safe).
+        public var skippedTornLine = false
 
         /// An empty log (no file yet).
         public init() {}
@@ -50,7 +53,7 @@ public enum UnsafeEventIdFile {
         for (index, line) in lines.enumerated() where !line.isEmpty {
             reading.lineCount += 1
             if let event = record(line) { reading.events.append(event); continue }
-            if index != lines.count - 1 { reading.damagedLineCount += 1 }
+            if index != lines.count - 1 { reading.damagedLineCount += 1 } else { reading.skippedTornLine = true }
         }
         return reading
     }

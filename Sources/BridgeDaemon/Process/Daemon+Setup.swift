@@ -112,7 +112,7 @@ extension Daemon {
             },
             setSubscriptions: { topics in try mqtt.setSubscriptions(topics) },
             sendPatch: { request, completion in aivi.patch(request, completion: completion) },
-            persistUnsafeEventIds: { events in try store.save(events) },
+            unsafeEventRecorder: store,
             reloadConfig: {
                 let loaded = options.loadConfig()
                 if loaded.config == nil {

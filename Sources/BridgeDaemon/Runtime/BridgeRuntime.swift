@@ -8,9 +8,8 @@ public final class BridgeRuntime: @unchecked Sendable {
     private var bridge: Bridge
     private let ports: RuntimePorts
     private let inbox: RuntimeInbox
-    private var timers = TimerTable()
-    /// Keyed by bytes, as the broker keys topics.
-    private var subscriptions: Set<UTF8Key> = []
+    /// Performs the core's effects (timers, subscriptions, records before publishes).
+    private let executor: EffectExecutor
     /// The server's clock minus the monotonic clock, from the last `Date` header:
     /// anchored to the monotonic clock so an NTP step of the board's wall clock
     /// while the stream stays up does not skew expiry.
@@ -28,7 +27,9 @@ public final class BridgeRuntime: @unchecked Sendable {
     public init(bridge: Bridge, ports: RuntimePorts, idleWakeMs: Int = -1) {
         self.bridge = bridge
         self.ports = ports
-        self.inbox = RuntimeInbox()
+        let inbox = RuntimeInbox()
+        self.inbox = inbox
+        executor = EffectExecutor(ports: ports, recorder: ports.unsafeEventRecorder, submit: { inbox.push($0) })
         self.idleWakeMs = idleWakeMs
     }
 
@@ -93,7 +94,7 @@ public final class BridgeRuntime: @unchecked Sendable {
                 case .mqttMessage(let topic, let payload): feed(.mqttMessage(topic: topic, payload: payload))
                 }
             }
-            for timer in timers.takeDue(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
+            for timer in executor.takeDueTimers(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
             ports.afterBatch(snapshot)
         }
     }
@@ -107,13 +108,14 @@ public final class BridgeRuntime: @unchecked Sendable {
     private var isFinished: Bool {
         guard let stopDeadlineMs else { return false }
         let anyInFlight = bridge.config.widgets.contains { bridge.isPatchInFlight(slug: $0.slug) }
+            || !executor.pendingReleases.isEmpty
         return !anyInFlight || MonotonicClock.nowMs() >= stopDeadlineMs
     }
 
     private func nextWakeMs() -> Int {
         let nowMs = MonotonicClock.nowMs()
         var waits: [Int64] = []
-        if let timerMs = timers.msUntilNext(nowMs: nowMs) { waits.append(timerMs) }
+        if let timerMs = executor.timers.msUntilNext(nowMs: nowMs) { waits.append(timerMs) }
         if let stopDeadlineMs { waits.append(max(0, stopDeadlineMs - nowMs)) }
         if idleWakeMs >= 0 { waits.append(Int64(idleWakeMs)) }
         if let reportMs = dropReport.msUntilDue(nowMs: nowMs) { waits.append(reportMs) }
@@ -127,13 +129,14 @@ public final class BridgeRuntime: @unchecked Sendable {
             feed(event)
         case .streamEvent(let event, let receivedAtUs):
             guard stopDeadlineMs == nil else { return }
-            let effects = feed(.streamEvent(event))
+            let outcome = feed(.streamEvent(event))
             // Only a press whose command went out reached MQTT; one answered
             // without a command (device offline, already in the state) did not.
-            let sentCommand = effects.contains { if case .publishMQTT = $0 { return true } else { return false } }
-            for case .observe(.pressCarriedOut(let eventId, _, _)) in effects where sentCommand {
+            for eventId in outcome.carriedOut where outcome.publishedMQTT {
                 ports.pressReachedMQTT(eventId, MonotonicClock.nowUs() - receivedAtUs)
             }
+        case .unsafeRecordFinished(let ticket, let result):
+            executor.finishRecord(ticket: ticket, result, to: &bridge, input: makeInput, nowMs: MonotonicClock.nowMs())
         case .eventStreamConnected(let dateHeader, let receivedAtMonotonicMs):
             if let dateHeader { readServerClock(dateHeader: dateHeader, receivedAtMonotonicMs: receivedAtMonotonicMs) }
             feed(.eventStreamConnected)
@@ -141,92 +144,19 @@ public final class BridgeRuntime: @unchecked Sendable {
             if let config = ports.reloadConfig() { feed(.configReloaded(config)) }
         case .stopRequested:
             if stopDeadlineMs == nil { stopDeadlineMs = MonotonicClock.nowMs() + bridge.config.timing.stopGraceMs }
+            executor.isStopping = true
         }
     }
 
-    /// Hands one event to the core and performs what it decides; returns the effects.
+    /// Hands one event to the core and performs what it decides.
     @discardableResult
-    private func feed(_ event: BridgeInputEvent) -> [BridgeEffect] {
-        let input = BridgeInput(event, boardClockMs: MonotonicClock.wallClockMs(), serverClockOffsetMs: serverClockOffsetMs,
-                                serverClockUncertaintyMs: serverClockUncertaintyMs)
-        var effects = bridge.handle(input)
-        let unrecorded = perform(effects)
-        guard !unrecorded.isEmpty else { return effects }
-        // Not carried out: the core forgets them and answers with the true state.
-        effects.removeAll { effect in
-            switch effect {
-            case .publishMQTT: return true
-            case .observe(.pressCarriedOut(let eventId, _, _)): return unrecorded.contains { UTF8Key($0) == UTF8Key(eventId) }
-            default: return false
-            }
-        }
-        feed(.unsafeEventIdsNotRecorded(unrecorded))
-        return effects
+    private func feed(_ event: BridgeInputEvent) -> EffectExecutor.Outcome {
+        executor.feed(event, to: &bridge, input: makeInput, nowMs: MonotonicClock.nowMs())
     }
 
-    /// Performs effects in order. After a failed persist, the MQTT publishes of
-    /// the batch are skipped (an unsafe command never goes out without its
-    /// record), and so are its info lines (they tell what was carried out:
-    /// "command sent", "message(s) published"; the core says instead that it was
-    /// not); everything else still happens: the PATCH that answers the phone,
-    /// the timers the core counts on.
-    /// Returns the presses held back that way: not carried out, not counted.
-    private func perform(_ effects: [BridgeEffect]) -> [String] {
-        var isRecordMissing = false
-        var unrecorded: [String] = []
-        for effect in effects {
-            if isRecordMissing {
-                if case .publishMQTT(let message) = effect {
-                    ports.log(.error, "not publishing to \(message.topic): its event id could not be recorded")
-                    continue
-                }
-                if case .log(.info, _) = effect { continue }
-                if case .observe(.pressCarriedOut(let eventId, _, _)) = effect {
-                    unrecorded.append(eventId)
-                    continue
-                }
-            }
-            if !perform(effect) { isRecordMissing = true }
-        }
-        return unrecorded
-    }
-
-    /// Performs one effect; false only when a persist failed.
-    private func perform(_ effect: BridgeEffect) -> Bool {
-        switch effect {
-        case .publishMQTT(let message):
-            attempt("publish to \(message.topic)") { try ports.publishMQTT(message) }
-        case .subscribe(let topics):
-            subscriptions.formUnion(topics.map(UTF8Key.init))
-            attempt("subscribe") { try ports.setSubscriptions(subscriptions.sorted().map(\.text)) }
-        case .unsubscribe(let topics):
-            subscriptions.subtract(topics.map(UTF8Key.init))
-            attempt("unsubscribe") { try ports.setSubscriptions(subscriptions.sorted().map(\.text)) }
-        case .sendPatch(let request):
-            ports.sendPatch(request) { [weak self] outcome in
-                self?.submit(.core(.patchCompleted(slug: request.slug, requestId: request.requestId, outcome: outcome)))
-            }
-        case .startTimer(let timer, let afterMs):
-            timers.start(timer, afterMs: afterMs, nowMs: MonotonicClock.nowMs())
-        case .cancelTimer(let timer):
-            timers.cancel(timer)
-        case .persistUnsafeEventIds(let events):
-            do { try ports.persistUnsafeEventIds(events) } catch {
-                ports.log(.error, "cannot record event ids in the state directory: \(error)")
-                return false
-            }
-        case .log(let level, let message):
-            ports.log(level, message)
-        case .openEventStream:
-            // A stop asked for meanwhile closed the stream for good; it stays closed.
-            if stopDeadlineMs == nil { ports.openEventStream() }
-        case .observe(let observation):
-            ports.observe(observation)
-        }
-        return true
-    }
-
-    private func attempt(_ what: LogMessage, _ body: () throws -> Void) {
-        do { try body() } catch { ports.log(.warning, "\(what) failed: \(error)") }
+    /// An event for the core with the clocks as they are now.
+    private func makeInput(_ event: BridgeInputEvent) -> BridgeInput {
+        BridgeInput(event, boardClockMs: MonotonicClock.wallClockMs(), serverClockOffsetMs: serverClockOffsetMs,
+                    serverClockUncertaintyMs: serverClockUncertaintyMs)
     }
 }

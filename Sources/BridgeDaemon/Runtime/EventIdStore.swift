@@ -3,10 +3,12 @@ import Glibc
 
 /// Keeps the event ids of presses that must never run twice, in an append-only
 /// log in the state directory: one JSON line per id, appended and `fdatasync`'d
-/// before the command goes out (a few hundred bytes per unsafe press, not the
-/// whole set). Now and then the log is compacted: the live ids are written to
-/// a temp file (created `O_EXCL|O_NOFOLLOW`, mode 0600), fsync'd and renamed
-/// over the log. The writer never lets the file outgrow what the reader
+/// before the command goes out (`record`: one line per unsafe press, whatever
+/// the number remembered; never the whole set). The core says which ids no
+/// replay can deliver any more (`forget`); once the dead lines outnumber the
+/// live ones by `compactionSlack`, the log is compacted: the live ids are
+/// written to a temp file (created `O_EXCL|O_NOFOLLOW`, mode 0600), fsync'd and
+/// renamed over the log, so a crash leaves the old log or the new one. The writer never lets the file outgrow what the reader
 /// accepts, so whatever was written is read back by the next start; a torn
 /// last line (a crash mid-append) or a damaged line is skipped, not fatal.
 ///
@@ -26,7 +28,7 @@ public final class EventIdStore: @unchecked Sendable {
     public var path: String { directory + "/" + Self.fileName }
     var legacyPath: String { directory + "/" + Self.legacyFileName }
 
-    /// Ids written in the log (keyed by their bytes), with their expiry (the live set as last saved).
+    /// The live ids in the log (keyed by their bytes), with their expiry.
     private var written: [UTF8Key: Int64] = [:]
     private var lineCount = 0
     private var fileBytes = 0
@@ -56,13 +58,12 @@ public final class EventIdStore: @unchecked Sendable {
         let log = loadLog()
         if let problem = log.problem { problems.append(problem) }
         for event in log.reading.events { events[UTF8Key(event.id)] = event.expiresAtMs }
-        written = events
+        let sorted = events.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.suffix(Self.maxEvents)
+        written = Dictionary(sorted.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         lineCount = log.reading.lineCount
         fileBytes = log.byteCount
         needsRewrite = !legacy.events.isEmpty || log.problem != nil || log.reading.endsTorn
-        let sorted = events.sorted { ($0.value, $0.key) < ($1.value, $1.key) }
-            .map { RememberedEvent(id: $0.key.text, expiresAtMs: $0.value) }
-        return Loaded(events: Array(sorted.suffix(Self.maxEvents)), problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
+        return Loaded(events: sorted.map { RememberedEvent(id: $0.key.text, expiresAtMs: $0.value) }, problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
     }
 
     /// Opens the log for appending (creating it, mode 0600), so a read-only or
@@ -71,25 +72,47 @@ public final class EventIdStore: @unchecked Sendable {
     /// or anything but a regular file there is refused (`refusedKind`).
     public func openForAppending() throws(FileError) {
         guard descriptor < 0 else { return }
-        descriptor = try FileBytes.openRegularFile(path: path, flags: O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW).descriptor
+        let opened = try FileBytes.openRegularFile(path: path, flags: O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW)
+        descriptor = opened.descriptor
+        // A log just made: its name is synced too, or an append's fdatasync could outlive it.
+        if opened.sizeBytes == 0 { FileBytes.syncDirectory(of: path) }
     }
 
-    /// Makes the log hold `events` (the whole live set), durably, before
-    /// returning: appends the new ids, or compacts when the log has grown.
-    public func save(_ events: [RememberedEvent]) throws(FileError) {
-        let live = Array(events.suffix(Self.maxEvents))
-        let added = live.filter { written[UTF8Key($0.id)] != $0.expiresAtMs }
-        let lines = added.map(UnsafeEventIdFile.line)
-        let addedBytes = lines.reduce(0) { $0 + $1.count }
-        let deadLines = lineCount + lines.count - live.count
-        if needsRewrite || deadLines > live.count + Self.compactionSlack || fileBytes + addedBytes > Self.maxFileBytes {
-            try compact(live)
-        } else if !lines.isEmpty {
-            try append(lines.flatMap { $0 })
-            lineCount += lines.count
-            fileBytes += addedBytes
+    /// Appends the record of one id and `fdatasync`s it before returning: the
+    /// one line, whatever the number of ids remembered. The log is compacted
+    /// instead when it must be (it may end in a torn line, or the line would
+    /// take it past `maxFileBytes`).
+    public func record(_ event: RememberedEvent) throws(FileError) {
+        let key = UTF8Key(event.id)
+        guard written[key] != event.expiresAtMs else { return }
+        let line = UnsafeEventIdFile.line(event)
+        let previous = written.updateValue(event.expiresAtMs, forKey: key)
+        do throws(FileError) {
+            if needsRewrite || fileBytes + line.count > Self.maxFileBytes {
+                try compact()
+            } else {
+                try append(line)
+                lineCount += 1
+                fileBytes += line.count
+            }
+        } catch {
+            written[key] = previous
+            throw error
         }
-        written = Dictionary(live.map { (UTF8Key($0.id), $0.expiresAtMs) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Drops ids no replay can deliver any more. Their lines stay in the log
+    /// until the dead lines outnumber the live ones by `compactionSlack`; then
+    /// the log is rewritten with the live ids (temp file, synced, renamed), so
+    /// compaction is occasional and its cost spread over the appends before it.
+    public func forget(_ ids: [String]) throws(FileError) {
+        for id in ids { written[UTF8Key(id)] = nil }
+        if lineCount - written.count > written.count + Self.compactionSlack { try compact() }
+    }
+
+    /// The ids the log holds now (live), soonest-expiring first.
+    var liveEvents: [RememberedEvent] {
+        written.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map { RememberedEvent(id: $0.key.text, expiresAtMs: $0.value) }
     }
 
     private func append(_ bytes: [UInt8]) throws(FileError) {
@@ -103,20 +126,20 @@ public final class EventIdStore: @unchecked Sendable {
         }
     }
 
-    /// Writes the live set to a fresh temp file and renames it over the log.
-    private func compact(_ live: [RememberedEvent]) throws(FileError) {
-        let bytes = live.flatMap(UnsafeEventIdFile.line)
+    /// Writes the live ids to a fresh temp file and renames it over the log.
+    private func compact() throws(FileError) {
+        let bytes = liveEvents.suffix(Self.maxEvents).flatMap(UnsafeEventIdFile.line)
         do { try FileBytes.writeDurably(path: path, bytes: bytes) } catch {
             needsRewrite = true
             throw error
         }
         if descriptor >= 0 { close(descriptor) }
         descriptor = -1
-        try openForAppending()
-        lineCount = live.count
+        lineCount = written.count
         fileBytes = bytes.count
         needsRewrite = false
         unlink(legacyPath)
+        try openForAppending()
     }
 
     // MARK: Reading
@@ -138,8 +161,12 @@ public final class EventIdStore: @unchecked Sendable {
         }
         let reading = UnsafeEventIdFile.read(log: bytes)
         let damaged = reading.damagedLineCount
-        let problem = damaged == 0 ? nil
-            : "\(path): skipped \(damaged) damaged line\(damaged == 1 ? "" : "s"); the other ids are kept"
+        var problems: [String] = []
+        if damaged > 0 { problems.append("skipped \(damaged) damaged line\(damaged == 1 ? "" : "s")") }
+        if reading.skippedTornLine {
+            problems.append("skipped its torn last line (a stop mid-append: that press's command never went out)")
+        }
+        let problem = problems.isEmpty ? nil : "\(path): \(problems.joined(separator: "; ")); the other ids are kept"
         return LogContents(reading: reading, byteCount: bytes.count, problem: problem)
     }
 
@@ -154,5 +181,17 @@ public final class EventIdStore: @unchecked Sendable {
         let aside = legacyPath + ".damaged"
         rename(legacyPath, aside)
         return Loaded(events: [], problem: "\(legacyPath) was damaged; moved it to \(aside)")
+    }
+}
+
+/// The daemon's recorder: the id file, appended and synced before returning.
+extension EventIdStore: UnsafeEventRecorder {
+    public func record(_ event: RememberedEvent, finish: @escaping @Sendable (RecordOutcome) -> Void) -> RecordOutcome? {
+        do throws(FileError) {
+            try record(event)
+            return .success(DurableRecord(syncedRecordOf: event))
+        } catch {
+            return .failure(error)
+        }
     }
 }

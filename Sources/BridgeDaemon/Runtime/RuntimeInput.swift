@@ -10,6 +10,8 @@ public enum RuntimeInput: Sendable {
     /// The event stream connected; its response's `Date` header, if any, and
     /// when it was received (monotonic milliseconds, taken on the stream's thread).
     case eventStreamConnected(dateHeader: String?, receivedAtMonotonicMs: Int64)
+    /// The recorder finished, later, the record of an unsafe press (`EffectExecutor`).
+    case unsafeRecordFinished(ticket: UInt64, RecordOutcome)
     /// SIGHUP: read the config file again.
     case reloadRequested
     /// SIGTERM/SIGINT: stop taking presses, finish up, return from `run()`.

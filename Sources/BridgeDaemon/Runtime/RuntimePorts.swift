@@ -8,8 +8,8 @@ public struct RuntimePorts: Sendable {
     public var setSubscriptions: @Sendable ([String]) throws -> Void
     /// Sends a PATCH; calls back (on any thread) exactly once when it is done.
     public var sendPatch: @Sendable (PatchRequest, @escaping @Sendable (PatchOutcome) -> Void) -> Void
-    /// Writes the unsafe event ids durably before returning.
-    public var persistUnsafeEventIds: @Sendable ([RememberedEvent]) throws -> Void
+    /// Where the ids of presses not safe to repeat are recorded before their commands go out.
+    public var unsafeEventRecorder: any UnsafeEventRecorder
     /// Reads and validates the config file again (SIGHUP); nil when it is bad
     /// (the errors are reported by the closure).
     public var reloadConfig: @Sendable () -> BridgeConfig?
@@ -28,7 +28,7 @@ public struct RuntimePorts: Sendable {
         publishMQTT: @escaping @Sendable (OutgoingMQTTMessage) throws -> Void,
         setSubscriptions: @escaping @Sendable ([String]) throws -> Void,
         sendPatch: @escaping @Sendable (PatchRequest, @escaping @Sendable (PatchOutcome) -> Void) -> Void,
-        persistUnsafeEventIds: @escaping @Sendable ([RememberedEvent]) throws -> Void,
+        unsafeEventRecorder: any UnsafeEventRecorder,
         reloadConfig: @escaping @Sendable () -> BridgeConfig?,
         log: @escaping @Sendable (BridgeLogLevel, LogMessage) -> Void,
         observe: @escaping @Sendable (BridgeObservation) -> Void = { _ in },
@@ -39,7 +39,7 @@ public struct RuntimePorts: Sendable {
         self.publishMQTT = publishMQTT
         self.setSubscriptions = setSubscriptions
         self.sendPatch = sendPatch
-        self.persistUnsafeEventIds = persistUnsafeEventIds
+        self.unsafeEventRecorder = unsafeEventRecorder
         self.reloadConfig = reloadConfig
         self.log = log
         self.observe = observe

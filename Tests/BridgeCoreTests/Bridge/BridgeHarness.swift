@@ -91,19 +91,38 @@ struct BridgeHarness {
 }
 
 extension Array where Element == BridgeEffect {
+    /// The effects as a shell whose records all succeed performs them: each
+    /// release's messages and confirmations in its place, after its record.
+    var performed: [BridgeEffect] {
+        flatMap { effect -> [BridgeEffect] in
+            guard case .recordThenPublish(let release) = effect else { return [effect] }
+            return [effect] + (release.released(by: DurableRecord(syncedRecordOf: release.event)) ?? [])
+        }
+    }
+
+    /// The ids the batch records (one release each), in order.
+    var recorded: [RememberedEvent] {
+        compactMap { if case .recordThenPublish(let release) = $0 { return release.event } else { return nil } }
+    }
+
+    /// The ids the batch tells the store to forget.
+    var forgotten: [String] {
+        flatMap { effect -> [String] in if case .forgetUnsafeEventIds(let ids) = effect { return ids } else { return [] } }
+    }
+
     var patches: [PatchRequest] {
         compactMap { if case .sendPatch(let request) = $0 { return request } else { return nil } }
     }
 
     var mqttPublishes: [(topic: String, payload: String)] {
-        compactMap {
+        performed.compactMap {
             if case .publishMQTT(let message) = $0 { return (message.topic, String(decoding: message.payload, as: UTF8.self)) }
             return nil
         }
     }
 
     var drops: [PressDropReason] {
-        compactMap { if case .observe(.pressDropped(_, let reason)) = $0 { return reason } else { return nil } }
+        performed.compactMap { if case .observe(.pressDropped(_, let reason)) = $0 { return reason } else { return nil } }
     }
 
     func index(where predicate: (BridgeEffect) -> Bool) -> Int? { firstIndex(where: predicate) }

@@ -288,8 +288,12 @@ struct SimulatedWorld {
             timers[timer] = boardClockMs + afterMs
         case .cancelTimer(let timer):
             timers[timer] = nil
-        case .persistUnsafeEventIds(let events):
-            persistedUnsafe = events
+        case .recordThenPublish(let release):
+            persistedUnsafe.append(release.event)
+            perform(release.released(by: DurableRecord(syncedRecordOf: release.event)) ?? [])
+        case .forgetUnsafeEventIds(let ids):
+            let forgotten = Set(ids.map(UTF8Key.init))
+            persistedUnsafe.removeAll { forgotten.contains(UTF8Key($0.id)) }
         case .observe(.pressCarriedOut(let eventId, let action, _)):
             // On the bridge's estimate of the server's clock, off by up to its uncertainty.
             if let expires = expiresAt[eventId], serverClockMs > expires + HTTPDate.uncertaintyMs {

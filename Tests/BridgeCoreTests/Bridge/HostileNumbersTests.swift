@@ -74,8 +74,8 @@ struct HostileNumbersTests {
         var memory = DedupeMemory(marginMs: 86_400_000, capacity: 16, remembered: [
             RememberedEvent(id: "far", expiresAtMs: Int64.max), RememberedEvent(id: "past", expiresAtMs: Int64.min),
         ])
-        let changed = memory.forgetExpired(serverClockMs: Self.dateMs, uncertaintyMs: Int64.max - 1)
-        #expect(changed)
+        let forgotten = memory.forgetExpired(serverClockMs: Self.dateMs, uncertaintyMs: Int64.max - 1)
+        #expect(forgotten == ["past"])
         #expect(memory.contains("far") && !memory.contains("past"))
     }
 

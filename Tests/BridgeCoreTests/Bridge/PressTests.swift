@@ -149,23 +149,28 @@ struct PressTests {
         #expect(quiet.patches.isEmpty)
     }
 
-    @Test func anUnsafeActionPersistsItsEventIdBeforeTheCommand() {
+    /// Issue 23: the command of an unsafe press is inside its release, not a
+    /// plain publish: the shell reaches it only with the record's receipt.
+    @Test func anUnsafeActionsCommandGoesOutOnlyThroughItsRecord() {
         var harness = BridgeHarness()
         harness.connectAndSettle()
         let effects = harness.press("feed_cat", kind: "button", value: nil, id: "evt_cat")
-        guard let persistIndex = effects.firstIndex(where: { if case .persistUnsafeEventIds(let ids) = $0 { ids.map(\.id) == ["evt_cat"] } else { false } }),
-              let commandIndex = effects.firstIndex(where: { if case .publishMQTT = $0 { true } else { false } })
-        else { Issue.record("missing persist or command: \(effects)"); return }
-        #expect(persistIndex < commandIndex)
+        #expect(!effects.contains { if case .publishMQTT = $0 { true } else { false } }, "no plain publish: \(effects)")
+        #expect(effects.recorded.map(\.id) == ["evt_cat"], "one record: the new id")
+        guard case .recordThenPublish(let release)? = effects.first(where: { if case .recordThenPublish = $0 { true } else { false } })
+        else { Issue.record("no release: \(effects)"); return }
+        #expect(release.released(by: DurableRecord(syncedRecordOf: RememberedEvent(id: "evt_other", expiresAtMs: 0))) == nil,
+                "a record of another id releases nothing")
+        let released = release.released(by: DurableRecord(syncedRecordOf: release.event)) ?? []
+        #expect(released.mqttPublishes.map(\.topic) == ["home/feeder/cmd"])
+        #expect(released.contains { if case .observe(.pressCarriedOut(eventId: "evt_cat", _, _)) = $0 { true } else { false } })
+        #expect(effects.patches.count == 1, "the answer is not inside the release: it goes out either way")
     }
 
     @Test func rememberedUnsafeIdsSurviveARestart() {
         var first = BridgeHarness()
         first.connectAndSettle()
-        let persisted: [RememberedEvent] = first.press("feed_cat", kind: "button", value: nil, id: "evt_cat").compactMap {
-            (effect: BridgeEffect) -> [RememberedEvent]? in
-            if case .persistUnsafeEventIds(let ids) = effect { return ids } else { return nil }
-        }.last ?? []
+        let persisted = first.press("feed_cat", kind: "button", value: nil, id: "evt_cat").recorded
         var restarted = BridgeHarness(remembered: persisted)
         restarted.clockMs = first.clockMs + 1_000
         restarted.connectAndSettle()
@@ -217,16 +222,17 @@ struct PressTests {
         #expect(effects.patches.count == 1)
     }
 
-    @Test func theShrunkenDedupeSetIsWrittenAfterThePressNotBeforeIt() {
+    @Test func expiredUnsafeIdsAreForgottenAfterThePressNotBeforeIt() {
         var harness = BridgeHarness()
         harness.connectAndSettle()
         _ = harness.press("feed_cat", kind: "button", value: nil, id: "evt_old")
         harness.advance(ms: 5_000 + BridgeConfig.sample.timing.dedupeMarginMs + HTTPDate.uncertaintyMs + 1)
         let effects = harness.press("movie", kind: "button", value: nil, id: "evt_new")
         guard let commandIndex = effects.firstIndex(where: { if case .publishMQTT = $0 { true } else { false } }),
-              let persistIndex = effects.firstIndex(where: { if case .persistUnsafeEventIds(let ids) = $0 { ids.isEmpty } else { false } })
-        else { Issue.record("expected a command and a persist of the emptied set: \(effects)"); return }
-        #expect(commandIndex < persistIndex)
+              let forgetIndex = effects.firstIndex(where: { if case .forgetUnsafeEventIds(["evt_old"]) = $0 { true } else { false } })
+        else { Issue.record("expected a command and the expired id forgotten: \(effects)"); return }
+        #expect(commandIndex < forgetIndex)
+        #expect(effects.recorded.isEmpty, "a safe press records nothing")
     }
 }
 

@@ -35,11 +35,11 @@ enum CoverTestError: Error { case config(String) }
 
 extension Array where Element == BridgeEffect {
     var outgoing: [OutgoingMQTTMessage] {
-        compactMap { if case .publishMQTT(let message) = $0 { message } else { nil } }
+        performed.compactMap { if case .publishMQTT(let message) = $0 { message } else { nil } }
     }
 
     var logTexts: [(BridgeLogLevel, String)] {
-        compactMap { if case .log(let level, let message) = $0 { (level, message.text) } else { nil } }
+        performed.compactMap { if case .log(let level, let message) = $0 { (level, message.text) } else { nil } }
     }
 
     var confirmTimers: [Int64] {

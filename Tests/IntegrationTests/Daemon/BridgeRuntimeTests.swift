@@ -35,7 +35,7 @@ struct BridgeRuntimeTests {
         let patches = ConditionLock<[String]>([])
         let holdFirstPatch = ConditionLock<Bool>(false)
 
-        func ports(persist: @escaping @Sendable ([RememberedEvent]) throws -> Void = { _ in }) -> RuntimePorts {
+        func ports(persist: @escaping @Sendable (RememberedEvent) throws(FileError) -> Void = { _ in }) -> RuntimePorts {
             RuntimePorts(
                 publishMQTT: { [published] message in
                     published.withLock { $0.append(message.topic + " " + String(decoding: message.payload, as: UTF8.self)) }
@@ -46,7 +46,7 @@ struct BridgeRuntimeTests {
                     if isFirst { holdFirstPatch.wait(timeoutMs: 5_000, until: { !$0 }) }
                     completion(.status(200))
                 },
-                persistUnsafeEventIds: persist, reloadConfig: { nil }, log: { _, _ in })
+                unsafeEventRecorder: ClosureRecorder(persist), reloadConfig: { nil }, log: { _, _ in })
         }
     }
 
@@ -70,7 +70,7 @@ struct BridgeRuntimeTests {
 
     @Test func aFailedRecordHoldsBackTheCommandButNotTheAnswerOrLaterPublishes() throws {
         let recorder = Recorder()
-        let runtime = BridgeRuntime(bridge: Bridge(config: Self.config), ports: recorder.ports(persist: { _ in
+        let runtime = BridgeRuntime(bridge: Bridge(config: Self.config), ports: recorder.ports(persist: { _ throws(FileError) in
             throw FileError(path: "/var/lib/switchboard-bridge/unsafe-event-ids.json", operation: "write", errorNumber: ENOSPC)
         }))
         runtime.submit(.core(.mqttConnected))

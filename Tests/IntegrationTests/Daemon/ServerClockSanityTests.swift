@@ -22,7 +22,7 @@ struct ServerClockSanityTests {
         let offsets = ConditionLock<[Int64]>([])
         let ports = RuntimePorts(
             publishMQTT: { _ in }, setSubscriptions: { _ in }, sendPatch: { _, completion in completion(.status(200)) },
-            persistUnsafeEventIds: { _ in }, reloadConfig: { nil },
+            unsafeEventRecorder: ClosureRecorder(), reloadConfig: { nil },
             log: { level, message in if level == .warning { warnings.withLock { $0.append(message.description) } } },
             afterBatch: { snapshot in offsets.withLock { $0.append(snapshot.serverClockOffsetMs) } })
         let runtime = BridgeRuntime(bridge: Bridge(config: BridgeRuntimeTests.config), ports: ports)

@@ -21,7 +21,7 @@ struct UnrecordedPressTests {
                 publishMQTT: { [published] message in published.withLock { $0.append(message.topic) } },
                 setSubscriptions: { _ in },
                 sendPatch: { _, completion in completion(.status(200)) },
-                persistUnsafeEventIds: { [isDiskFull] _ in
+                unsafeEventRecorder: ClosureRecorder { [isDiskFull] _ throws(FileError) in
                     if isDiskFull.withLock({ $0 }) { throw FileError(path: "/state/ids", operation: "write", errorNumber: ENOSPC) }
                 },
                 reloadConfig: { nil },

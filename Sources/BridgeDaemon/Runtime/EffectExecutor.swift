@@ -1,0 +1,160 @@
+import BridgeCore
+
+/// Performs the core's effects through the ports, in order, and feeds the core
+/// what follows from them: the runtime's loop uses it with the real shells, the
+/// seeded simulation with simulated ones, a simulated clock and a disk that
+/// fails or is slow.
+///
+/// A press not safe to repeat (`recordThenPublish`) is recorded through the
+/// `UnsafeEventRecorder` first; its messages are reached only with the
+/// recorder's `DurableRecord`, so they cannot go out before the record is
+/// durable, and never go out when it fails: then the core is told
+/// (`unsafeEventIdsNotRecorded`) and answers the press with the true state.
+/// A record the recorder finishes later waits in `pendingReleases` (at most one
+/// per unsafe id the core remembers, which it bounds) for `finishRecord`.
+///
+/// Used on the runtime's loop only.
+final class EffectExecutor {
+    /// What performing a batch did, for the runtime's measurements.
+    struct Outcome {
+        /// The presses carried out (`pressCarriedOut` performed), in order.
+        var carriedOut: [String] = []
+        /// Whether any MQTT message went out.
+        var publishedMQTT = false
+
+        mutating func add(_ other: Outcome) {
+            carriedOut += other.carriedOut
+            publishedMQTT = publishedMQTT || other.publishedMQTT
+        }
+    }
+
+    private let ports: RuntimePorts
+    private let recorder: any UnsafeEventRecorder
+    /// Where what finishes off the loop is handed back (the runtime's inbox).
+    private let submit: @Sendable (RuntimeInput) -> Void
+    private(set) var timers = TimerTable()
+    /// Keyed by bytes, as the broker keys topics.
+    private var subscriptions: Set<UTF8Key> = []
+    /// Releases whose record the recorder finishes later, by ticket.
+    private(set) var pendingReleases: [UInt64: UnsafeRelease] = [:]
+    private var nextTicket: UInt64 = 0
+    /// A stop was asked for: the event stream, closed for good, stays closed.
+    var isStopping = false
+
+    init(ports: RuntimePorts, recorder: any UnsafeEventRecorder, submit: @escaping @Sendable (RuntimeInput) -> Void) {
+        self.ports = ports
+        self.recorder = recorder
+        self.submit = submit
+    }
+
+    /// Hands one event to the core (with the clocks `input` adds) and performs
+    /// what it decides; a record that failed is fed back to it at once.
+    @discardableResult
+    func feed(_ event: BridgeInputEvent, to bridge: inout Bridge, input: (BridgeInputEvent) -> BridgeInput, nowMs: Int64) -> Outcome {
+        var unrecorded: [String] = []
+        var outcome = perform(bridge.handle(input(event)), nowMs: nowMs, unrecorded: &unrecorded)
+        if !unrecorded.isEmpty {
+            outcome.add(feed(.unsafeEventIdsNotRecorded(unrecorded), to: &bridge, input: input, nowMs: nowMs))
+        }
+        return outcome
+    }
+
+    /// A record the recorder finished later: its release goes out now, or the
+    /// core is told it failed.
+    @discardableResult
+    func finishRecord(ticket: UInt64, _ result: RecordOutcome, to bridge: inout Bridge,
+                      input: (BridgeInputEvent) -> BridgeInput, nowMs: Int64) -> Outcome {
+        guard let release = pendingReleases.removeValue(forKey: ticket) else { return Outcome() }
+        var unrecorded: [String] = []
+        var outcome = Outcome()
+        carryOut(release, result, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded)
+        if !unrecorded.isEmpty {
+            outcome.add(feed(.unsafeEventIdsNotRecorded(unrecorded), to: &bridge, input: input, nowMs: nowMs))
+        }
+        return outcome
+    }
+
+    private func perform(_ effects: [BridgeEffect], nowMs: Int64, unrecorded: inout [String]) -> Outcome {
+        var outcome = Outcome()
+        for effect in effects {
+            perform(effect, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded)
+        }
+        return outcome
+    }
+
+    private func perform(_ effect: BridgeEffect, nowMs: Int64, into outcome: inout Outcome, unrecorded: inout [String]) {
+        switch effect {
+        case .publishMQTT(let message):
+            outcome.publishedMQTT = true
+            attempt("publish to \(message.topic)") { try ports.publishMQTT(message) }
+        case .subscribe(let topics):
+            subscriptions.formUnion(topics.map(UTF8Key.init))
+            attempt("subscribe") { try ports.setSubscriptions(subscriptions.sorted().map(\.text)) }
+        case .unsubscribe(let topics):
+            subscriptions.subtract(topics.map(UTF8Key.init))
+            attempt("unsubscribe") { try ports.setSubscriptions(subscriptions.sorted().map(\.text)) }
+        case .sendPatch(let request):
+            ports.sendPatch(request) { [submit] result in
+                submit(.core(.patchCompleted(slug: request.slug, requestId: request.requestId, outcome: result)))
+            }
+        case .startTimer(let timer, let afterMs):
+            timers.start(timer, afterMs: afterMs, nowMs: nowMs)
+        case .cancelTimer(let timer):
+            timers.cancel(timer)
+        case .recordThenPublish(let release):
+            record(release, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded)
+        case .forgetUnsafeEventIds(let ids):
+            do { try recorder.forget(ids) } catch {
+                ports.log(.warning, "cannot compact the event ids in the state directory (they are kept longer): \(error)")
+            }
+        case .log(let level, let message):
+            ports.log(level, message)
+        case .openEventStream:
+            if !isStopping { ports.openEventStream() }
+        case .observe(let observation):
+            if case .pressCarriedOut(let eventId, _, _) = observation { outcome.carriedOut.append(eventId) }
+            ports.observe(observation)
+        }
+    }
+
+    private func record(_ release: UnsafeRelease, nowMs: Int64, into outcome: inout Outcome, unrecorded: inout [String]) {
+        let ticket = nextTicket
+        nextTicket &+= 1
+        let finish: @Sendable (RecordOutcome) -> Void = { [submit] result in submit(.unsafeRecordFinished(ticket: ticket, result)) }
+        guard let result = recorder.record(release.event, finish: finish) else {
+            pendingReleases[ticket] = release
+            return
+        }
+        self.carryOut(release, result, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded)
+    }
+
+    /// Performs a release once its record is durable; holds it back for good
+    /// (said, and the id handed back for the core) when the record failed.
+    private func carryOut(_ release: UnsafeRelease, _ result: RecordOutcome, nowMs: Int64,
+                         into outcome: inout Outcome, unrecorded: inout [String]) {
+        switch result {
+        case .success(let record):
+            guard let effects = release.released(by: record) else {
+                ports.log(.error, "the record of \(LogExcerpt.id(release.event.id)) came back for another id; not publishing")
+                unrecorded.append(release.event.id)
+                return
+            }
+            for effect in effects { perform(effect, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded) }
+        case .failure(let error):
+            ports.log(.error, "cannot record event ids in the state directory: \(error)")
+            for topic in release.topics {
+                ports.log(.error, "not publishing to \(topic): its event id could not be recorded")
+            }
+            unrecorded.append(release.event.id)
+        }
+    }
+
+    private func attempt(_ what: LogMessage, _ body: () throws -> Void) {
+        do { try body() } catch { ports.log(.warning, "\(what) failed: \(error)") }
+    }
+}
+
+extension EffectExecutor {
+    /// Removes and returns the timers due at `nowMs`, earliest first.
+    func takeDueTimers(nowMs: Int64) -> [BridgeTimer] { timers.takeDue(nowMs: nowMs) }
+}
