@@ -128,10 +128,11 @@ struct ScenePressTests {
         #expect(actions["welcome"]?.repeatSafe == true)
         var harness = try BridgeHarness(scenes: ["porch": true, "garage": false, "door": true, "front": true])
         let press = harness.pressScene("leaving", eventId: "evt_1")
-        let persist = try #require(press.firstIndex { if case .persistUnsafeEventIds = $0 { true } else { false } })
-        let firstCommand = try #require(press.firstIndex { if case .publishMQTT = $0 { true } else { false } })
-        #expect(persist < firstCommand, "the id is recorded before any command")
-        #expect(!harness.pressScene("all_off", eventId: "evt_2").contains { if case .persistUnsafeEventIds = $0 { true } else { false } })
+        #expect(press.recorded.map(\.id) == ["evt_1"])
+        #expect(!press.contains { if case .publishMQTT = $0 { true } else { false } },
+                "every command is inside the release: none goes out before the id is recorded")
+        #expect(!press.mqttPublishes.isEmpty, "they go out once it is")
+        #expect(harness.pressScene("all_off", eventId: "evt_2").recorded.isEmpty)
     }
 
     @Test func withMQTTDownAScenePressThatNeedsACommandIsAnsweredWithTheTruth() throws {
