@@ -22,6 +22,14 @@ public enum DiscoveryFixtures {
      {"ieee_address":"0x00158d00018255df","type":"Router","network_address":29159,"supported":true,"disabled":true,"friendly_name":"my_plug","definition":{"model":"ZNCZ02LM","vendor":"Xiaomi","description":"Mi power plug ZigBee","options":[],"exposes":[{"type":"switch","features":[{"type":"binary","name":"state","property":"state","value_on":"ON","value_off":"OFF","value_toggle":"TOGGLE","access":7}]}]},"interviewing":false,"interview_completed":true}]
     """#
 
+    /// A Hampton Bay 99432 ceiling fan and light controller: its light and fan exposes as
+    /// Koenkk/zigbee-herdsman-converters `src/devices/hampton_bay.ts` declares them
+    /// (`e.light_brightness()`, `e.fan().withModes([...])`), in a `bridge/devices` entry shaped
+    /// as `zigbeeLight` (docs/guide/usage/exposes.md, "Light" and "Fan"); IEEE address illustrative.
+    public static let zigbee2mqttFanAndLight = #"""
+    [{"ieee_address":"0x000d6f000e1f2a3b","type":"Router","network_address":31337,"supported":true,"friendly_name":"ceiling_fan","definition":{"model":"99432","vendor":"Hampton Bay","description":"Universal wink enabled white ceiling fan premier remote control","options":[],"exposes":[{"type":"light","features":[{"type":"binary","name":"state","property":"state","value_on":"ON","value_off":"OFF","value_toggle":"TOGGLE","access":7},{"type":"numeric","name":"brightness","property":"brightness","value_min":0,"value_max":254,"access":7}]},{"type":"fan","features":[{"type":"binary","name":"state","property":"fan_state","value_on":"ON","value_off":"OFF","access":7},{"type":"enum","name":"mode","property":"fan_mode","values":["off","low","medium","high","on"],"access":7}]}]},"power_source":"Mains (single phase)","interviewing":false,"interview_completed":true}]
+    """#
+
     /// `zigbee2mqtt/bridge/groups` as zigbee2mqtt.io `docs/guide/usage/mqtt_topics_and_messages.md` shows it.
     public static let zigbee2mqttGroups = #"[{"id":1,"friendly_name":"my_group","scenes":[{"id":1,"name":"Scene 1"}],"members":[{"ieee_address":"0x90fd9ffffe6494fc","endpoint":1}]}]"#
 

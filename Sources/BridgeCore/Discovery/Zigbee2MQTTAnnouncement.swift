@@ -86,9 +86,18 @@ public enum Zigbee2MQTTAnnouncement {
         }
         if switchable.isEmpty, closures.isEmpty {
             yield.skipped.append(SkippedThing(what: "\(what) (\(vendor) \(model))", reason: reasonNoToggle(exposes)))
+        } else {
+            // A device with a light and a fan (a ceiling fan's controller) makes the light a tile: the fan is said.
+            for special in untoggled where exposes.contains(where: { $0["type"]?.stringValue == special }) {
+                yield.skipped.append(SkippedThing(what: "\(what) (\(vendor) \(model)), its \(special)",
+                                                  reason: "a \(special): not an on/off toggle (its lights and switches are actions)"))
+            }
         }
         return yield
     }
+
+    /// Expose types beside a device's lights and switches that become no tile.
+    static let untoggled = ["climate", "fan"]
 
     /// A cover (settable `state` OPEN/CLOSE, maybe a `position`) or a lock
     /// (settable binary `state`, LOCK/UNLOCK) expose: `exposes.ts` `Cover`, `Lock`.

@@ -70,6 +70,14 @@ import TestSupport
         #expect(ConfigLoader.load(text: text, fileName: "b.yaml").config?.widgets.first?.actions.map(\.id) == ["my_bulb"])
     }
 
+    /// Issue 22 item 10: a device whose light became a tile had nothing said about its other parts.
+    @Test func aDeviceWithALightAndAFanGivesTheLightAndSaysTheFan() {
+        let result = discover([("zigbee2mqtt/bridge/devices", DiscoveryFixtures.zigbee2mqttFanAndLight)])
+        #expect(result.toggles.map(\.label) == ["ceiling_fan"])
+        #expect(result.skipped == [SkippedThing(what: "zigbee2mqtt device 'ceiling_fan' (Hampton Bay 99432), its fan",
+                                                reason: "a fan: not an on/off toggle (its lights and switches are actions)")])
+    }
+
     @Test func groupsAreOptionalExtrasCommentedOut() {
         let text = discoveredConfig([
             ("zigbee2mqtt/bridge/devices", DiscoveryFixtures.zigbee2mqttLight),
