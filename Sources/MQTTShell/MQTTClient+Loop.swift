@@ -1,9 +1,11 @@
 import BridgeCore
 import CMosquitto
+import Glibc
 import ShellSupport
 
-/// The network thread: connection attempts, backoff, fatal errors and recreation.
-extension MQTTClient {
+/// The loop's side: connection attempts, backoff, fatal errors and recreation, as
+/// a `LoopSource` of the loop that drives the client.
+extension MQTTClient: LoopSource {
     /// How one client handle's life ended.
     enum LoopOutcome {
         case stopped
@@ -12,69 +14,203 @@ extension MQTTClient {
         case fallBackToV311(reason: String)
     }
 
-    /// Runs clients until `stop()`; after a fatal error reports it, waits and recreates.
-    func runSupervisor() {
-        var fatalFailures = 0
-        while true {
-            switch runClient() {
-            case .stopped:
-                return
-            case .fallBackToV311(let reason):
-                markDisconnected()
-                state.withLock { $0.hasFallenBackToV311 = true }
-                handler(.disconnected(reason: "\(reason); speaking MQTT 3.1.1 from now on: the broker is no longer told the "
-                    + "payload limit, so a huge message is bounded only by the broker's message_size_limit"))
-            case .fatal(let reason):
-                markDisconnected()
-                handler(.fatal(reason: reason))
-                if waitUnlessStopping(ms: nextDelayMs(Self.fatalBackoff(settings), retry: fatalFailures)) { return }
-                fatalFailures = min(fatalFailures + 1, 64)
+    /// How often an idle connection is looked at for its keepalive (`mosquitto_loop_misc`
+    /// sends the PINGREQ): a quarter of the keepalive, at least a second; the broker
+    /// allows one and a half.
+    var keepaliveCheckMs: Int64 {
+        max(1_000, Int64(max(1, settings.keepAliveSeconds)) * 1_000 / 4)
+    }
+
+    /// How long a stop waits for the DISCONNECT to be written before giving up.
+    static let disconnectGraceMs: Int64 = 1_000
+
+    /// What the loop must watch for this client now.
+    public func loopWants(nowMs: Int64) -> LoopWants {
+        let (phase, isStopping, isConnected, stopDeadlineMs, isDisconnectRequested) = state.withLock {
+            ($0.phase, $0.isStopping, $0.isConnected, $0.stopDeadlineMs, $0.isDisconnectRequested)
+        }
+        switch phase {
+        case .idle:
+            return LoopWants(deadlineMs: nowMs)
+        case .resolving:
+            return LoopWants(deadlineMs: nowMs + Self.resolverCheckMs)
+        case .waitingToReconnect(let untilMs), .waitingAfterFatal(let untilMs):
+            return LoopWants(deadlineMs: isStopping ? nowMs : untilMs)
+        case .stopped:
+            return LoopWants()
+        case .linked(let attemptStartedMs):
+            guard let current = handle.withLock({ $0 }) else { return LoopWants(deadlineMs: nowMs) }
+            let descriptor = mosquitto_socket(current)
+            guard descriptor >= 0 else { return LoopWants(deadlineMs: nowMs) }
+            var deadlineMs = nowMs + keepaliveCheckMs
+            if !isConnected { deadlineMs = min(deadlineMs, attemptStartedMs + Int64(settings.connectTimeoutMs) + 1) }
+            if isStopping, let stopDeadlineMs {
+                deadlineMs = min(deadlineMs, stopDeadlineMs + (isDisconnectRequested ? Self.disconnectGraceMs : 0))
             }
-            if let error = recreateHandle() {
-                handler(.fatal(reason: error.description))
-            }
+            return LoopWants(interests: [LoopInterest(descriptor: descriptor, wantsWrite: mosquitto_want_write(current))],
+                             deadlineMs: deadlineMs)
         }
     }
 
-    /// Connects, loops and reconnects with one handle until stopped or a fatal error.
-    private func runClient() -> LoopOutcome {
-        guard var returnCode = connectUnlessStopping({ connect($0) }) else {
-            markDisconnected()
-            return .stopped
+    /// Reads, writes, keeps alive; starts, times out, retries and ends attempts.
+    public func loopService(ready: [LoopReadiness], nowMs: Int64) {
+        let (phase, isStopping) = state.withLock { ($0.phase, $0.isStopping) }
+        switch phase {
+        case .idle:
+            beginAttempt(nowMs: nowMs)
+        case .resolving:
+            finishResolving(nowMs: nowMs)
+        case .waitingToReconnect(let untilMs):
+            if isStopping { return finish() }
+            if nowMs >= untilMs { beginAttempt(nowMs: nowMs) }
+        case .waitingAfterFatal(let untilMs):
+            if isStopping { return finish() }
+            guard nowMs >= untilMs else { return }
+            if let error = recreateHandle() { handler(.fatal(reason: error.description)) }
+            beginAttempt(nowMs: nowMs)
+        case .linked(let attemptStartedMs):
+            serviceLink(ready: ready, attemptStartedMs: attemptStartedMs, nowMs: nowMs)
+        case .stopped:
+            return
         }
-        while true {
-            let attemptStartedMs = MonotonicClock.nowMs()
-            var timeoutReason: String?
-            while returnCode == MOSQ_ERR_SUCCESS.rawValue {
-                let (isStopping, isConnected) = state.withLock { ($0.isStopping, $0.isConnected) }
-                // Connected, stop() disconnects (after the offline status); while still
-                // connecting there is nothing to say goodbye to.
-                if isStopping, !isConnected { return .stopped }
-                if !isConnected, MonotonicClock.nowMs() - attemptStartedMs > Int64(settings.connectTimeoutMs) {
-                    timeoutReason = "no answer within \(settings.connectTimeoutMs) ms (broker unreachable or not answering)"
-                    break
-                }
-                returnCode = withHandle({ handle in
-                    let code = mosquitto_loop(handle, 1000, 1)
-                    Self.acknowledgeNextSegmentAtOnce(handle)
-                    return code
-                }) ?? MOSQ_ERR_NO_CONN.rawValue
+    }
+
+    /// One pass over a live socket, in `mosquitto_loop`'s order: read, write, misc.
+    private func serviceLink(ready: [LoopReadiness], attemptStartedMs: Int64, nowMs: Int64) {
+        guard let current = handle.withLock({ $0 }) else { return finish() }
+        let isReadable = ready.contains { $0.isReadable }
+        let isWritable = ready.contains { $0.isWritable }
+        var returnCode = MOSQ_ERR_SUCCESS.rawValue
+        if isReadable {
+            returnCode = readPackets(current)
+            Self.acknowledgeNextSegmentAtOnce(current)
+        }
+        if returnCode == MOSQ_ERR_SUCCESS.rawValue, mosquitto_socket(current) >= 0, isWritable || mosquitto_want_write(current) {
+            returnCode = mosquitto_loop_write(current, 1)
+        }
+        if returnCode == MOSQ_ERR_SUCCESS.rawValue { returnCode = mosquitto_loop_misc(current) }
+        guard returnCode == MOSQ_ERR_SUCCESS.rawValue else { return attemptFailed(returnCode: returnCode, nowMs: nowMs) }
+        let (isStopping, isConnected) = state.withLock { ($0.isStopping, $0.isConnected) }
+        if isStopping {
+            // Connected: the offline status first (acknowledged or timed out), then
+            // DISCONNECT; while still connecting there is nothing to say goodbye to.
+            guard isConnected else { return finish() }
+            serviceStop(current, nowMs: nowMs)
+            return
+        }
+        if !isConnected, nowMs - attemptStartedMs > Int64(settings.connectTimeoutMs) {
+            attemptFailed(returnCode: MOSQ_ERR_SUCCESS.rawValue, nowMs: nowMs,
+                          timeoutReason: "no answer within \(settings.connectTimeoutMs) ms (broker unreachable or not answering)")
+        }
+    }
+
+    /// Most packets read in one service: a flood is read in runs, and the loop's other
+    /// sources (and the owner's batch) get their turn in between.
+    static let maxPacketsPerService = 128
+
+    /// Reads packets until the socket has no more (`mosquitto_loop_read` reads one
+    /// per call; it ends on EAGAIN then) or `maxPacketsPerService`.
+    private func readPackets(_ current: OpaquePointer) -> Int32 {
+        for _ in 0..<Self.maxPacketsPerService {
+            errno = 0
+            let returnCode = mosquitto_loop_read(current, 1)
+            if returnCode != MOSQ_ERR_SUCCESS.rawValue || errno == EAGAIN || mosquitto_socket(current) < 0 { return returnCode }
+        }
+        return MOSQ_ERR_SUCCESS.rawValue
+    }
+
+    private func serviceStop(_ current: OpaquePointer, nowMs: Int64) {
+        let (disconnectNow, giveUp) = state.withLock { state -> (Bool, Bool) in
+            let deadlineMs = state.stopDeadlineMs ?? nowMs
+            let giveUp = state.isDisconnectRequested && nowMs >= deadlineMs + Self.disconnectGraceMs
+            guard !state.isDisconnectRequested, state.isOfflineAcknowledged || nowMs >= deadlineMs else { return (false, giveUp) }
+            state.isDisconnectRequested = true
+            state.stopDeadlineMs = nowMs
+            return (true, false)
+        }
+        if disconnectNow { mosquitto_disconnect(current) }
+        if giveUp { finish() }
+    }
+
+    /// How often the loop looks whether the resolving helper is done.
+    static let resolverCheckMs: Int64 = 20
+
+    /// Starts a connection attempt (none once stopping): on the loop to a literal
+    /// address, else on a helper thread (`getaddrinfo` blocks).
+    private func beginAttempt(nowMs: Int64) {
+        if state.withLock({ $0.isStopping }) { return finish() }
+        guard let current = handle.withLock({ $0 }) else { return finish() }
+        if !BrokerAddress.isLiteral(currentSettings.host), startResolver() { return }
+        state.withLock { $0.phase = .linked(attemptStartedMs: nowMs) }
+        let returnCode = connect(current)
+        if returnCode != MOSQ_ERR_SUCCESS.rawValue { attemptFailed(returnCode: returnCode, nowMs: nowMs) }
+    }
+
+    /// Starts the helper that connects to a broker's name; false when no thread can be
+    /// had (the attempt then runs on the loop).
+    private func startResolver() -> Bool {
+        state.withLock { $0.phase = .resolving; $0.resolvedReturnCode = nil }
+        do {
+            let helper = try ShellThread { [self] in
+                let returnCode = handle.withLock({ $0 }).map { connect($0) } ?? MOSQ_ERR_NO_CONN.rawValue
+                state.withLock { $0.resolvedReturnCode = returnCode }
             }
-            let (brokerReason, tlsFailure) = state.withLock { state in
-                defer { state.brokerCloseReason = nil; state.tlsFailure = nil }
-                return (state.brokerCloseReason, state.tlsFailure)
-            }
-            let reason = timeoutReason ?? brokerReason ?? failureText(returnCode: returnCode, tlsFailure: tlsFailure)
-            if let outcome = outcomeOfFailure(returnCode: timeoutReason == nil ? returnCode : MOSQ_ERR_SUCCESS.rawValue, reason: reason) {
-                markDisconnected()
-                return outcome
-            }
+            resolver.withLock { $0 = helper }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// The helper is done: the attempt goes on on the loop, timed from now.
+    private func finishResolving(nowMs: Int64) {
+        guard let returnCode = state.withLock({ $0.resolvedReturnCode }) else { return }
+        resolver.withLock { helper in
+            helper?.join()
+            helper = nil
+        }
+        state.withLock { $0.phase = .linked(attemptStartedMs: nowMs); $0.resolvedReturnCode = nil }
+        if returnCode != MOSQ_ERR_SUCCESS.rawValue { attemptFailed(returnCode: returnCode, nowMs: nowMs) }
+    }
+
+    /// An attempt or a connection ended: stop, fall back, wait after a fatal error, or back off.
+    private func attemptFailed(returnCode: Int32, nowMs: Int64, timeoutReason: String? = nil) {
+        let (brokerReason, tlsFailure) = state.withLock { state in
+            defer { state.brokerCloseReason = nil; state.tlsFailure = nil }
+            return (state.brokerCloseReason, state.tlsFailure)
+        }
+        let reason = timeoutReason ?? brokerReason ?? failureText(returnCode: returnCode, tlsFailure: tlsFailure)
+        guard let outcome = outcomeOfFailure(returnCode: returnCode, reason: reason) else {
             countShortConnection()
             report(disconnectReason: reason)
-            if waitUnlessStopping(ms: nextReconnectDelayMs()) { return .stopped }
-            guard let nextCode = connectUnlessStopping({ connect($0) }) else { return .stopped }
-            returnCode = nextCode
+            let delayMs = Int64(nextReconnectDelayMs())
+            state.withLock { $0.phase = .waitingToReconnect(untilMs: nowMs + delayMs) }
+            return
         }
+        markDisconnected()
+        switch outcome {
+        case .stopped:
+            finish()
+        case .fallBackToV311(let reason):
+            state.withLock { $0.hasFallenBackToV311 = true }
+            handler(.disconnected(reason: "\(reason); speaking MQTT 3.1.1 from now on: the broker is no longer told the "
+                + "payload limit, so a huge message is bounded only by the broker's message_size_limit"))
+            if let error = recreateHandle() { handler(.fatal(reason: error.description)) }
+            beginAttempt(nowMs: nowMs)
+        case .fatal(let reason):
+            handler(.fatal(reason: reason))
+            let failures = state.withLock { state in
+                defer { state.fatalFailures = min(state.fatalFailures + 1, 64) }
+                return state.fatalFailures
+            }
+            let delayMs = Int64(nextDelayMs(Self.fatalBackoff(settings), retry: failures))
+            state.withLock { $0.phase = .waitingAfterFatal(untilMs: nowMs + delayMs) }
+        }
+    }
+
+    private func finish() {
+        markDisconnected()
+        state.withLock { $0.phase = .stopped }
     }
 
     /// Whether the failure ends this handle's life (stop, fatal, fallback), else nil to retry.
@@ -204,32 +340,11 @@ extension MQTTClient {
         Int(clamping: state.withLock { backoff.delayMs(retry: retry, using: &$0.jitter) })
     }
 
-    /// Waits `ms` or until `stop()`; returns whether stopping.
-    private func waitUnlessStopping(ms: Int) -> Bool {
-        state.wait(timeoutMs: ms) { $0.isStopping }
-    }
-
-    private func withHandle(_ body: (OpaquePointer) -> Int32) -> Int32? {
-        // The handle is only replaced on this thread, so reading it once is enough; the
-        // lock is not held across the (blocking) call.
-        guard let current = handle.withLock({ $0 }) else { return nil }
-        return body(current)
-    }
-
-    /// Starts a connection attempt unless `stop()` began; holds the handle lock so that
-    /// `stop()`'s disconnect cannot slip in between the check and the attempt.
-    private func connectUnlessStopping(_ attempt: (OpaquePointer) -> Int32) -> Int32? {
-        handle.withLock { current in
-            guard let current, !state.withLock({ $0.isStopping }) else { return nil }
-            return attempt(current)
-        }
-    }
-
     private func recreateHandle() -> MQTTError? {
         handle.withLock { current -> MQTTError? in
             guard let current else { return nil }
             do {
-                try MosquittoHandle.recreate(current, settings: currentSettings, client: self)
+                try MosquittoHandle.recreate(current, settings: currentSettings, client: self, isThreaded: state.withLock { $0.isThreaded })
                 return nil
             } catch let error as MQTTError {
                 return error

@@ -3,9 +3,12 @@ import CMosquitto
 import Glibc
 import ShellSupport
 
-/// An MQTT client over libmosquitto with its own network thread.
+/// An MQTT client over libmosquitto, driven by an `EventLoop` through libmosquitto's
+/// external-loop API (`mosquitto_socket`, `mosquitto_loop_read`/`write`/`misc`,
+/// `mosquitto_want_write`): the caller's loop (`start(on:)`, the daemon's one loop)
+/// or a loop on a thread of its own (`start()`).
 ///
-/// - Events go to `handler`, which is called **on the network thread**: it must be
+/// - Events go to `handler`, which is called **on the loop's thread**: it must be
 ///   cheap and must not block (copy the event into the owner's bounded queue and
 ///   return). The shell keeps no queue of its own, so a slow owner slows the reading
 ///   of the socket (TCP back-pressure) instead of growing memory. Never call `stop()`
@@ -15,9 +18,12 @@ import ShellSupport
 /// - Fatal errors (refused credentials, TLS, DNS, protocol) are reported as `.fatal`
 ///   and the client is recreated after `fatalRetryDelayMs` (doubling, capped, jittered).
 ///
-/// The network loop is the shell's own thread calling `mosquitto_loop` rather than
-/// `mosquitto_loop_start`: that is what lets it see why each attempt failed, notice
-/// fatal errors and recreate the client, and stop promptly while waiting to reconnect.
+/// Driving libmosquitto's loop calls itself (never `mosquitto_loop_start`) is what
+/// lets it see why each attempt failed, notice fatal errors and recreate the client,
+/// and stop promptly while waiting to reconnect. libmosquitto's connect resolves the
+/// broker's name with a blocking `getaddrinfo`: to a literal address it runs on the
+/// loop (no lookup), to a name on a short-lived helper thread (the loop leaves the
+/// handle alone meanwhile and goes on with everything else).
 public final class MQTTClient: Sendable {
     let settings: MQTTSettings
     let handler: @Sendable (MQTTEvent) -> Void
@@ -26,6 +32,10 @@ public final class MQTTClient: Sendable {
     /// while the network thread recreates or destroys it. Callbacks never take it.
     let handle = ConditionLock<OpaquePointer?>(nil)
     private let thread = ConditionLock<ShellThread?>(nil)
+    /// The helper connecting to a broker's name, while it runs.
+    let resolver = ConditionLock<ShellThread?>(nil)
+    /// The loop that drives the client, once started.
+    let loop = ConditionLock<EventLoop?>(nil)
 
     /// The settings the next attempt uses: `settings`, speaking 3.1.1 once fallen back.
     var currentSettings: MQTTSettings {
@@ -42,46 +52,74 @@ public final class MQTTClient: Sendable {
         state = ConditionLock(MQTTClientState(jitter: SplitMix64(seed: settings.jitterSeed)))
     }
 
-    /// Creates the libmosquitto client and starts connecting in the background.
-    /// Throws for bad settings (e.g. an unreadable CA file); an unreachable broker is
-    /// not an error (it is retried and reported as `.disconnected`).
+    /// Creates the libmosquitto client and starts connecting on a loop of its own,
+    /// on a thread of its own. Throws for bad settings (e.g. an unreadable CA file);
+    /// an unreachable broker is not an error (it is retried and reported as `.disconnected`).
     public func start() throws {
+        let ownLoop: EventLoop
+        do { ownLoop = try EventLoop() } catch { throw MQTTError(operation: "start", message: "\(error)") }
+        try attach(to: ownLoop, isThreaded: true)
+        let loopThread = try ShellThread { [self] in
+            while !isFinished { ownLoop.turn(timeoutMs: -1) }
+        }
+        thread.withLock { $0 = loopThread }
+    }
+
+    /// Creates the libmosquitto client on the caller's loop, which must turn on the
+    /// calling thread (every call but `isConnected` and `dropConnectionAbruptly` then
+    /// comes from that thread); connecting starts at its next turn. Publishes write
+    /// at once, with no hand-off.
+    public func start(on callersLoop: EventLoop) throws {
+        try attach(to: callersLoop, isThreaded: false)
+    }
+
+    private func attach(to eventLoop: EventLoop, isThreaded: Bool) throws {
         let isFirstStart = state.withLock { state in
             defer { state.isStarted = true }
             return !state.isStarted
         }
         guard isFirstStart else { throw MQTTError(operation: "start", message: "already started") }
-        let newHandle = try MosquittoHandle.make(settings: settings, client: self)
+        let newHandle = try MosquittoHandle.make(settings: settings, client: self, isThreaded: isThreaded)
         handle.withLock { $0 = newHandle }
-        let loopThread = try ShellThread { [self] in runSupervisor() }
-        thread.withLock { $0 = loopThread }
+        state.withLock { $0.isThreaded = isThreaded }
+        loop.withLock { $0 = eventLoop }
+        eventLoop.add(self)
     }
 
+    /// Whether the client has stopped for good.
+    var isFinished: Bool { state.withLock { $0.phase == .stopped } }
+
     /// Publishes the offline status (retained) if connected, waits briefly for the
-    /// broker to acknowledge it, disconnects cleanly and waits for the network thread.
+    /// broker to acknowledge it, disconnects cleanly. On its own loop: waits for the
+    /// loop's thread; on the caller's: turns that loop until done (call it on the
+    /// loop's thread, once the loop's other work is over).
     public func stop() {
         let wasStopping = state.withLock { state in
             defer { state.isStopping = true }
             return state.isStopping
         }
         guard !wasStopping else { return }
-        if publishOfflineStatus() {
-            state.wait(timeoutMs: settings.stopTimeoutMs) { $0.isOfflineAcknowledged || !$0.isConnected }
+        let isAcknowledgementAwaited = publishOfflineStatus()
+        state.withLock { state in
+            state.stopDeadlineMs = MonotonicClock.nowMs() + Int64(isAcknowledgementAwaited ? settings.stopTimeoutMs : 0)
         }
-        handle.withLock { current in
-            if let current { mosquitto_disconnect(current) }
-        }
+        let currentLoop = loop.withLock { $0 }
         let loopThread = thread.withLock { current in
             defer { current = nil }
             return current
         }
-        loopThread?.join()
+        if let loopThread {
+            currentLoop?.wake()
+            loopThread.join()
+        } else if let currentLoop {
+            while !isFinished { currentLoop.turn(timeoutMs: -1) }
+            currentLoop.remove(self)
+        }
         handle.withLock { current in
             if let current { mosquitto_destroy(current) }
             current = nil
         }
     }
-
     /// Publishes one message. Throws `MQTTError` when not connected (nothing is queued
     /// for later: a late command is worse than none) or when libmosquitto refuses it.
     public func publish(topic: String, payload: [UInt8], qos: MQTTQoS, retain: Bool) throws {
@@ -93,6 +131,13 @@ public final class MQTTClient: Sendable {
             _ = try Self.publish(on: current, topic: topic, payload: payload, qos: qos, retain: retain)
             if qos != .atMostOnce { Self.acknowledgeNextSegmentAtOnce(current) }
         }
+        wakeLoopToWrite()
+    }
+
+    /// From another thread than the loop's: the packet waits in libmosquitto's queue
+    /// until the loop writes it.
+    func wakeLoopToWrite() {
+        loop.withLock { $0 }?.wake()
     }
 
     /// Turns Linux's delayed ACK off for the broker's next segment (TCP_QUICKACK
@@ -127,6 +172,7 @@ public final class MQTTClient: Sendable {
                 try MQTTError.check(mosquitto_subscribe(current, nil, topic, settings.subscribedQoS.rawValue), "subscribe")
             }
         }
+        wakeLoopToWrite()
     }
 
     /// Whether the client is connected right now.

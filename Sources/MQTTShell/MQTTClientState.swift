@@ -39,4 +39,33 @@ struct MQTTClientState {
     /// Message id of the offline status published by `stop()`, and whether it was acked.
     var offlineMessageId: Int32?
     var isOfflineAcknowledged = false
+    /// Publishes may come from other threads than the loop's (its own thread).
+    var isThreaded = false
+    /// Where the connection's life stands (loop thread).
+    var phase = MQTTLinkPhase.idle
+    /// Fatal errors so far, for the backoff before recreating the handle.
+    var fatalFailures = 0
+    /// When `stop()` gives up waiting for the offline status's acknowledgement.
+    var stopDeadlineMs: Int64?
+    /// What the resolving helper's connection attempt returned, once it is done.
+    var resolvedReturnCode: Int32?
+    /// `mosquitto_disconnect` was called during the stop.
+    var isDisconnectRequested = false
+}
+
+/// One client handle's life, as the loop sees it.
+enum MQTTLinkPhase: Equatable {
+    /// Started; the first connection attempt is due.
+    case idle
+    /// A helper thread resolves the broker's name and starts the attempt; the loop
+    /// leaves the handle alone until it is done.
+    case resolving
+    /// An attempt began at `attemptStartedMs` (connected once the CONNACK came).
+    case linked(attemptStartedMs: Int64)
+    /// Backing off after a failed attempt or a lost connection.
+    case waitingToReconnect(untilMs: Int64)
+    /// Waiting after a fatal error; the handle is recreated then.
+    case waitingAfterFatal(untilMs: Int64)
+    /// Stopped for good.
+    case stopped
 }

@@ -7,6 +7,8 @@ import ShellSupport
 /// file and runs them. `main` and the tests both start the bridge through here.
 public final class Daemon: Sendable {
     let runtime: BridgeRuntime
+    /// The one loop: the runtime turns it on the thread that calls `run()`.
+    let loop: EventLoop
     let mqtt: MQTTClient
     let aivi: AiviLink
     let log: LogSink
@@ -29,6 +31,7 @@ public final class Daemon: Sendable {
         let (stateLock, store, rememberedEvents) = try Self.openStore(config, log)
         self.stateLock = stateLock
         let relay = RuntimeRelay()
+        do { loop = try EventLoop() } catch { throw .system("\(error)") }
         self.log = log
         let metrics = self.metrics
         let mqttConnects = ConditionLock(0)
@@ -51,15 +54,17 @@ public final class Daemon: Sendable {
             ports: Self.ports(
                 mqtt: mqtt, aivi: aivi, store: store, options: options, log: log,
                 observers: DaemonObservers(supervisor: supervisor, metrics: metrics, statusServer: statusServer)),
-            idleWakeMs: supervisor.idleWakeMs
+            idleWakeMs: supervisor.idleWakeMs,
+            loop: loop
         )
         relay.attach(runtime)
     }
 
-    /// Connects and runs until a stop finishes; returns the exit status. The event
+    /// Connects and runs until a stop finishes, on the calling thread (the loop's);
+    /// returns the exit status. The event
     /// stream opens when the core says (once MQTT is up, or after a bounded wait).
     public func run() -> Int32 {
-        do { try mqtt.start() } catch {
+        do { try mqtt.start(on: loop) } catch {
             log.error("cannot start MQTT: \(error)")
             return 1
         }
@@ -130,6 +135,8 @@ public enum DaemonStartError: Error, CustomStringConvertible {
     /// too large): a CA file, the id file. Only the administrator can fix it.
     case unusableFile(String)
     case http(String)
+    /// The system refused what the loop needs (an eventfd).
+    case system(String)
 
     /// `EX_CONFIG` for what only the administrator can fix (the config, the token, the MQTT
     /// password, another bridge on the same state directory): the unit's `RestartPreventExitStatus=` then stops systemd from restarting
@@ -137,7 +144,7 @@ public enum DaemonStartError: Error, CustomStringConvertible {
     public var exitStatus: Int32 {
         switch self {
         case .badConfig, .token, .mqttPassword, .stateDirectoryInUse, .unusableFile: return Self.configurationExitStatus
-        case .stateDirectory, .http: return 1
+        case .stateDirectory, .http, .system: return 1
         }
     }
 
@@ -153,6 +160,7 @@ public enum DaemonStartError: Error, CustomStringConvertible {
         case .stateDirectoryInUse(let reason): return "state directory \(reason)"
         case .unusableFile(let reason): return reason
         case .http(let reason): return "HTTP client: \(reason)"
+        case .system(let reason): return "event loop: \(reason)"
         }
     }
 }

@@ -108,6 +108,11 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
         topic.utf8.count + payload.count
     }
 
+    /// Whether nothing is queued.
+    var isEmpty: Bool {
+        lock.withLock { $0.items.isEmpty }
+    }
+
     /// Waits up to `timeoutMs` (negative: no limit) for something, then takes all of it.
     func take(timeoutMs: Int) -> Batch {
         lock.wait(timeoutMs: timeoutMs, until: { !$0.items.isEmpty }) { contents in

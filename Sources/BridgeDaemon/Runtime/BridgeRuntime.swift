@@ -1,9 +1,11 @@
 import BridgeCore
 import ShellSupport
 
-/// Owns the pure `Bridge` and runs it on one loop thread: takes what the shells
-/// queued, hands it to the core with the clocks, performs the effects, fires
-/// timers. Nothing else touches the core, so it needs no lock.
+/// Owns the pure `Bridge` and runs it on one loop thread: turns the `EventLoop`
+/// (the MQTT client's socket is one of its sources, so its messages and the
+/// core's publishes need no hand-off), takes what other threads queued, hands it
+/// to the core with the clocks, performs the effects, fires timers. Nothing else
+/// touches the core, so it needs no lock.
 public final class BridgeRuntime: @unchecked Sendable {
     private var bridge: Bridge
     private let ports: RuntimePorts
@@ -23,14 +25,20 @@ public final class BridgeRuntime: @unchecked Sendable {
     private var dropReport = InboxDropReport()
     /// How often the loop wakes when nothing happens (the watchdog's pace).
     private let idleWakeMs: Int
+    /// When the loop last turned (monotonic ms).
+    private var lastTurnMs: Int64 = 0
+    /// The loop the runtime turns; nil: it waits on its inbox alone (tests of the
+    /// runtime without sockets).
+    private let loop: EventLoop?
 
-    public init(bridge: Bridge, ports: RuntimePorts, idleWakeMs: Int = -1) {
+    public init(bridge: Bridge, ports: RuntimePorts, idleWakeMs: Int = -1, loop: EventLoop? = nil) {
         self.bridge = bridge
         self.ports = ports
         let inbox = RuntimeInbox()
         self.inbox = inbox
         executor = EffectExecutor(ports: ports, recorder: ports.unsafeEventRecorder, submit: { inbox.push($0) })
         self.idleWakeMs = idleWakeMs
+        self.loop = loop
     }
 
     /// Server clock minus the board's wall clock, now (0 before any `Date`).
@@ -72,19 +80,21 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// Queues an input from any thread; false when the inbox is full.
     @discardableResult
     public func submit(_ input: RuntimeInput) -> Bool {
-        inbox.push(input)
+        defer { loop?.wake() }
+        return inbox.push(input)
     }
 
     /// Queues an MQTT message from any thread (coalesced per topic).
     public func submitMQTTMessage(topic: String, payload: [UInt8]) {
         inbox.pushMQTT(topic: topic, payload: payload)
+        loop?.wake()
     }
 
     /// Runs the loop on the calling thread until a stop has finished.
     public func run() {
         feed(.started)
         while !isFinished {
-            let batch = inbox.take(timeoutMs: nextWakeMs())
+            let batch = takeBatch()
             if let report = dropReport.note(droppedCount: batch.droppedCount, nowMs: MonotonicClock.nowMs()) {
                 ports.log(.warning, report)
             }
@@ -93,10 +103,33 @@ public final class BridgeRuntime: @unchecked Sendable {
                 case .input(let input): handle(input)
                 case .mqttMessage(let topic, let payload): feed(.mqttMessage(topic: topic, payload: payload))
                 }
+                serviceSocketsIfDue()
             }
             for timer in executor.takeDueTimers(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
             ports.afterBatch(snapshot)
         }
+    }
+
+    /// During a long batch (hundreds of presses, each recorded durably), the sockets
+    /// are looked at every `socketServiceIntervalMs`: acknowledgements read (or
+    /// libmosquitto holds commands past its in-flight limit), keepalives kept.
+    private func serviceSocketsIfDue() {
+        guard let loop else { return }
+        let nowMs = MonotonicClock.nowMs()
+        guard nowMs - lastTurnMs >= Self.socketServiceIntervalMs else { return }
+        loop.turn(timeoutMs: 0)
+        lastTurnMs = MonotonicClock.nowMs()
+    }
+
+    static let socketServiceIntervalMs: Int64 = 10
+
+    /// Turns the loop (its sources' events land in the inbox), then takes what is
+    /// queued; waits no longer than the next timer, and not at all when work is queued.
+    private func takeBatch() -> RuntimeInbox.Batch {
+        guard let loop else { return inbox.take(timeoutMs: nextWakeMs()) }
+        loop.turn(timeoutMs: inbox.isEmpty ? nextWakeMs() : 0)
+        lastTurnMs = MonotonicClock.nowMs()
+        return inbox.take(timeoutMs: 0)
     }
 
     /// What the status view and the watchdog see. Loop thread only: others get

@@ -1,0 +1,152 @@
+import Foundation
+import MQTTShell
+import ShellSupport
+import Testing
+import TestSupport
+
+/// A source with one pipe: records what the loop told it.
+private final class PipeSource: LoopSource, @unchecked Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+    var deadlineMs: Int64?
+    var services: [[LoopReadiness]] = []
+
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+    }
+
+    deinit {
+        close(readEnd)
+        close(writeEnd)
+    }
+
+    func loopWants(nowMs: Int64) -> LoopWants {
+        LoopWants(interests: [LoopInterest(descriptor: readEnd, wantsWrite: false)], deadlineMs: deadlineMs)
+    }
+
+    func loopService(ready: [LoopReadiness], nowMs: Int64) {
+        services.append(ready)
+        var byte: UInt8 = 0
+        if ready.contains(where: \.isReadable) { _ = read(readEnd, &byte, 1) }
+        if let deadlineMs, nowMs >= deadlineMs { self.deadlineMs = nil }
+    }
+}
+
+/// Turns a loop on a thread of its own and runs jobs there, as the daemon's runtime does.
+private final class LoopDriver: @unchecked Sendable {
+    let loop: EventLoop
+    private let jobs = NSLock()
+    private var pending: [() -> Void] = []
+    private var isStopped = false
+    private var thread: Thread?
+    private let finished = DispatchSemaphore(value: 0)
+    private(set) var loopThread: pthread_t?
+
+    init() throws {
+        loop = try EventLoop()
+        let thread = Thread { [self] in
+            jobs.withLock { loopThread = pthread_self() }
+            while !(jobs.withLock { isStopped }) {
+                loop.turn(timeoutMs: -1)
+                for job in jobs.withLock({ () -> [() -> Void] in defer { pending = [] }; return pending }) { job() }
+            }
+            finished.signal()
+        }
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Runs `job` on the loop's thread and waits for it.
+    func onLoop<T>(_ job: @escaping () throws -> T) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        var result: Result<T, Error>?
+        jobs.withLock { pending.append { result = Result { try job() }; done.signal() } }
+        loop.wake()
+        done.wait()
+        return try result!.get()
+    }
+
+    func isLoopThread() -> Bool {
+        jobs.withLock { loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
+
+    func stop() {
+        jobs.withLock { isStopped = true }
+        loop.wake()
+        finished.wait()
+    }
+}
+
+@Suite("EventLoop: one poll loop for the shells")
+struct EventLoopTests {
+    @Test func aWakeFromAnotherThreadEndsAnUnboundedWait() throws {
+        let loop = try EventLoop()
+        let woken = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            loop.turn(timeoutMs: -1)
+            woken.signal()
+        }
+        thread.start()
+        // Until the loop waits, a wake is kept (the pipe), so there is no race to lose.
+        loop.wake()
+        #expect(woken.wait(timeout: .now() + 10) == .success)
+    }
+
+    @Test func aReadyDescriptorAndADeadlineReachTheirSource() throws {
+        let loop = try EventLoop()
+        let source = try PipeSource()
+        loop.add(source)
+        var byte: UInt8 = 7
+        #expect(write(source.writeEnd, &byte, 1) == 1)
+        loop.turn(timeoutMs: 10_000)
+        #expect(source.services == [[LoopReadiness(descriptor: source.readEnd, isReadable: true, isWritable: false)]])
+
+        source.deadlineMs = MonotonicClock.nowMs() + 20
+        loop.turn(timeoutMs: 10_000)
+        #expect(source.services.count == 2)
+        #expect(source.services.last == [])
+        #expect(source.deadlineMs == nil)
+    }
+
+    @Test func theWaitIsTheEarliestOfTheBoundAndTheDeadlines() {
+        #expect(EventLoop.waitMs(timeoutMs: -1, deadlines: [], nowMs: 100) == -1)
+        #expect(EventLoop.waitMs(timeoutMs: 500, deadlines: [400, 250], nowMs: 100) == 150)
+        #expect(EventLoop.waitMs(timeoutMs: -1, deadlines: [50], nowMs: 100) == 0)
+        #expect(EventLoop.waitMs(timeoutMs: 30, deadlines: [Int64.max], nowMs: Int64.min) == 30)
+    }
+
+    /// The daemon's way: the client on the caller's loop, every event on that loop's
+    /// thread, publishes written from it with no other thread, a clean stop on it.
+    @Test func anMQTTClientOnTheCallersLoopNeedsNoThreadOfItsOwn() throws {
+        let broker = try MosquittoBroker()
+        let directory = broker.directory
+        try MosquittoCLI.publish(port: broker.port, topic: "dev/kept/state", payload: "ON", retain: true, directory: directory)
+        let subscriber = try MosquittoSubscriber(port: broker.port, topics: ["cmd/#"], directory: directory)
+        let driver = try LoopDriver()
+        defer { driver.stop() }
+        let events = Recorder<MQTTEvent>()
+        let offLoopEvents = Recorder<MQTTEvent>()
+        var settings = MQTTSettings(host: "127.0.0.1", port: broker.port, clientId: "loop-\(UUID().uuidString)")
+        settings.status = MQTTSettings.Status(topic: "bridge/status")
+        let client = MQTTClient(settings: settings) { event in
+            events.append(event)
+            if !driver.isLoopThread() { offLoopEvents.append(event) }
+        }
+        try driver.onLoop {
+            try client.setSubscriptions(["dev/+/state"])
+            try client.start(on: driver.loop)
+        }
+        #expect(waitUntil { events.values.contains(.connected) })
+        #expect(waitUntil { events.values.contains { if case .message(let m) = $0 { m.topic == "dev/kept/state" } else { false } } })
+        try driver.onLoop {
+            try client.publish(topic: "cmd/lamp", payload: Array("toggle".utf8), qos: .atLeastOnce, retain: false)
+        }
+        #expect(waitUntil { subscriber.payloads(on: "cmd/lamp") == ["toggle"] })
+        try driver.onLoop { client.stop() }
+        #expect(try MosquittoCLI.retainedPayload(port: broker.port, topic: "bridge/status", directory: directory) == "offline")
+        #expect(offLoopEvents.values.isEmpty)
+    }
+}
