@@ -2,7 +2,7 @@ import CMosquitto
 import Glibc
 import ShellSupport
 
-/// What the client does in libmosquitto's callbacks (network thread, handle lock not held).
+/// What the client does in libmosquitto's callbacks (on the loop's thread, handle lock not held).
 extension MQTTClient {
     func didConnect(handle current: OpaquePointer, returnCode: Int32) {
         guard returnCode == 0 else {
