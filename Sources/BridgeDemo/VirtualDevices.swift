@@ -49,7 +49,7 @@ final class VirtualDevices: Sendable {
         switch event {
         case .connected: announce()
         case .message(let message): react(message.topic, String(decoding: message.payload, as: UTF8.self))
-        case .disconnected, .dropped, .fatal, .payloadTooLarge: break
+        case .disconnected, .dropped, .fatal, .refused, .payloadTooLarge: break
         }
     }
 

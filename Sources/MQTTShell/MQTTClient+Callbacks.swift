@@ -8,11 +8,13 @@ extension MQTTClient {
         guard returnCode == 0 else {
             let reason = refusalText(returnCode)
             let unsupported = returnCode == Int32(MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION.rawValue)
+            let refusal = MQTTRefusal(code: returnCode, brokerText: reason, spokeMQTT5: currentSettings.protocolVersion == .v5,
+                                      retryDelayMs: settings.fatalRetryDelayMs)
             state.withLock { state in
                 if unsupported, canFallBack(state) {
                     state.protocolFallbackReason = "broker refused MQTT 5 (\(reason))"
                 } else {
-                    state.connectRefusal = "broker refused the connection: \(reason)"
+                    state.connectRefusal = refusal
                 }
             }
             return

@@ -10,6 +10,8 @@ extension MQTTClient: LoopSource {
     enum LoopOutcome {
         case stopped
         case fatal(reason: String)
+        /// The broker refused the CONNECT (its CONNACK said why): as fatal, reported apart.
+        case refused(MQTTRefusal)
         /// The broker refused MQTT 5: recreate the client speaking 3.1.1, at once.
         case fallBackToV311(reason: String)
     }
@@ -199,13 +201,25 @@ extension MQTTClient: LoopSource {
             beginAttempt(nowMs: nowMs)
         case .fatal(let reason):
             handler(.fatal(reason: reason))
-            let failures = state.withLock { state in
-                defer { state.fatalFailures = min(state.fatalFailures + 1, 64) }
-                return state.fatalFailures
-            }
-            let delayMs = Int64(nextDelayMs(Self.fatalBackoff(settings), retry: failures))
-            state.withLock { $0.phase = .waitingAfterFatal(untilMs: nowMs + delayMs) }
+            waitAfterFatal(delayMs: nextFatalDelayMs(), nowMs: nowMs)
+        case .refused(let refusal):
+            let delayMs = nextFatalDelayMs()
+            handler(.refused(refusal.retrying(inMs: Int(delayMs))))
+            waitAfterFatal(delayMs: delayMs, nowMs: nowMs)
         }
+    }
+
+    /// The next wait before recreating the client after a fatal error or a refusal.
+    private func nextFatalDelayMs() -> Int64 {
+        let failures = state.withLock { state in
+            defer { state.fatalFailures = min(state.fatalFailures + 1, 64) }
+            return state.fatalFailures
+        }
+        return Int64(nextDelayMs(Self.fatalBackoff(settings), retry: failures))
+    }
+
+    private func waitAfterFatal(delayMs: Int64, nowMs: Int64) {
+        state.withLock { $0.phase = .waitingAfterFatal(untilMs: nowMs + delayMs) }
     }
 
     private func finish() {
@@ -225,11 +239,12 @@ extension MQTTClient: LoopSource {
                     fallback = "broker closed the connection \(Self.closesBeforeFallback) times right after an MQTT 5 CONNECT"
                 }
             }
-            return (state.isStopping, state.protocolViolation ?? state.connectRefusal, fallback)
+            let violation = state.protocolViolation.map { LoopOutcome.fatal(reason: $0) }
+            return (state.isStopping, violation ?? state.connectRefusal.map { .refused($0) }, fallback)
         }
         if isStopping { return .stopped }
         if let fallback { return .fallBackToV311(reason: fallback) }
-        if let refusal { return .fatal(reason: refusal) }
+        if let refusal { return refusal }
         if Self.isFatal(returnCode) { return .fatal(reason: reason) }
         return nil
     }

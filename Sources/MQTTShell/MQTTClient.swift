@@ -15,7 +15,7 @@ import ShellSupport
 ///   from the handler.
 /// - Reconnects forever with capped exponential backoff and jitter, also when the broker is down
 ///   at start; every connect re-subscribes and publishes the online status.
-/// - Fatal errors (refused credentials, TLS, DNS, protocol) are reported as `.fatal`
+/// - Fatal errors (TLS, DNS, protocol) are reported as `.fatal`, a refused CONNECT (credentials) as `.refused`,
 ///   and the client is recreated after `fatalRetryDelayMs` (doubling, capped, jittered).
 ///
 /// Driving libmosquitto's loop calls itself (never `mosquitto_loop_start`) is what

@@ -21,7 +21,7 @@ struct MQTTClientState {
     /// the subscribed one): the connection is shut and the handle recreated.
     var protocolViolation: String?
     /// Set by the connect callback when the broker refused the connection.
-    var connectRefusal: String?
+    var connectRefusal: MQTTRefusal?
     /// What the broker's MQTT 5 DISCONNECT said, for the next `.disconnected`.
     var brokerCloseReason: String?
     /// What libmosquitto's log said of a failing TLS handshake, for the next reason.

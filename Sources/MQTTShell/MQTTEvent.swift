@@ -15,6 +15,9 @@ public enum MQTTEvent: Sendable, Equatable {
     /// A fatal error (authentication refused, TLS, DNS, protocol): the shell recreates
     /// its client after a delay and keeps trying; `reason` says why.
     case fatal(reason: String)
+    /// The broker refused the connection (a wrong or missing login, most often): the
+    /// shell recreates its client after `retryDelayMs` and keeps trying, as after `.fatal`.
+    case refused(MQTTRefusal)
 }
 
 /// One received MQTT message, copied out of libmosquitto's buffers.

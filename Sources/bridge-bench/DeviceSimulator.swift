@@ -56,7 +56,7 @@ final class DeviceSimulator: Sendable {
         switch event {
         case .connected:
             records.withLock { $0.isConnected = true }
-        case .disconnected, .fatal:
+        case .disconnected, .fatal, .refused:
             records.withLock { $0.isConnected = false }
         case .message(let message):
             answer(message)

@@ -32,6 +32,10 @@ final class RecordedMQTTClient: @unchecked Sendable {
         events.values.compactMap { if case .fatal(let reason) = $0 { reason } else { nil } }
     }
 
+    var refusals: [MQTTRefusal] {
+        events.values.compactMap { if case .refused(let refusal) = $0 { refusal } else { nil } }
+    }
+
     var disconnectReasons: [String] {
         events.values.compactMap { if case .disconnected(let reason) = $0 { reason } else { nil } }
     }
@@ -140,13 +144,21 @@ struct MQTTClientTests {
         #expect(try MosquittoCLI.retainedPayload(port: broker.port, topic: "bridge/status", directory: broker.directory) == "offline")
     }
 
-    @Test func refusedCredentialsAreReportedAsFatalAndRetried() throws {
+    /// Issue 22 item 6: a wrong password and a missing username are refusals of the
+    /// login (mosquitto 2 answers "not authorized" to both, in 3.1.1 and 5), told apart
+    /// from other fatal errors, retried after the delay they carry.
+    @Test(arguments: [(MQTTSettings.ProtocolVersion.v311, "bridge" as String?), (.v5, "bridge"), (.v311, nil), (.v5, nil)])
+    func refusedCredentialsAreReportedAsRefusalsAndRetried(protocolVersion: MQTTSettings.ProtocolVersion, username: String?) throws {
         let broker = try MosquittoBroker(credentials: .init(username: "bridge", password: "s3cret-pass"))
-        let refused = try RecordedMQTTClient(port: broker.port, username: "bridge", password: "wrong-pass")
+        let refused = try RecordedMQTTClient(port: broker.port, username: username, password: username.map { _ in "wrong-pass" },
+                                             protocolVersion: protocolVersion)
         try refused.client.start()
         defer { refused.client.stop() }
-        #expect(waitUntil { refused.fatalReasons.count >= 2 })
-        #expect(refused.fatalReasons.allSatisfy { $0.contains("refused") && !$0.contains("wrong-pass") })
+        #expect(waitUntil { refused.refusals.count >= 2 })
+        #expect(refused.fatalReasons.isEmpty, "\(refused.fatalReasons)")
+        #expect(refused.refusals.allSatisfy { $0.isAboutLogin && !$0.brokerText.contains("wrong-pass") }, "\(refused.refusals)")
+        #expect((100...200).contains(refused.refusals.first?.retryDelayMs ?? 0), "\(refused.refusals)")
+        #expect((200...400).contains(refused.refusals.dropFirst().first?.retryDelayMs ?? 0), "doubling: \(refused.refusals)")
 
         let accepted = try RecordedMQTTClient(port: broker.port, username: "bridge", password: "s3cret-pass")
         try accepted.client.start()

@@ -28,8 +28,8 @@ struct MQTTProtocolFallbackTests {
         let recorded = try RecordedMQTTClient(port: broker.port, protocolVersion: .v5)
         try recorded.client.start()
         defer { recorded.client.stop() }
-        #expect(waitUntil(timeoutSeconds: 10) { recorded.fatalReasons.count >= 2 }, "\(recorded.events.values)")
-        #expect(recorded.fatalReasons.first?.contains("refused") == true, "\(recorded.fatalReasons)")
+        #expect(waitUntil(timeoutSeconds: 10) { recorded.refusals.count >= 2 }, "\(recorded.events.values)")
+        #expect(recorded.refusals.first.map { !$0.isAboutLogin && $0.spokeMQTT5 } == true, "\(recorded.refusals)")
         #expect(recorded.connectedCount == 0)
         #expect(broker.connectLevels.allSatisfy { $0 == 5 }, "\(broker.connectLevels)")
     }

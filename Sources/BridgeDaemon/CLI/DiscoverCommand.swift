@@ -26,7 +26,9 @@ public enum DiscoverCommand {
         let dropped: Int
         do {
             (session, dropped) = try DiscoveryListener.listen(
-                settings: mqttSettings(options.mqtt, password: password), session: DiscoverySession(options: options),
+                settings: mqttSettings(options.mqtt, password: password),
+                login: BrokerLoginRefusal(username: options.mqtt.username, passwordFile: options.mqtt.passwordFile, settings: .discoverOptions),
+                session: DiscoverySession(options: options),
                 seconds: options.listenSeconds)
         } catch {
             return fail("discover: \(error)", status: 1)

@@ -19,7 +19,9 @@ public enum WatchCommand {
         }
         let output = WatchOutput(json: json, configPath: configPath, broker: "\(config.mqtt.host):\(config.mqtt.port)", seconds: seconds)
         let runner = WatchRunner(settings: WatchRunner.settings(Daemon.mqttSettings(config, password: password)),
-                                 session: WatchSession(config: config), output: output)
+                                 session: WatchSession(config: config), output: output,
+                                 login: BrokerLoginRefusal(username: config.mqtt.username, passwordFile: config.mqtt.passwordFile,
+                                                           settings: .config(path: configPath)))
         return runner.run(seconds: seconds)
     }
 }

@@ -27,6 +27,8 @@ public enum DiscoveryListener {
         var fatalReason: String?
         /// Set once connected: when listening ends (monotonic).
         var listenDeadlineMs: Int64?
+        /// The broker refused the login: the whole sentence, naming the broker.
+        var refusal: String?
     }
 
     /// The client and its inbox, bounded for announcements (two of the largest at once).
@@ -35,7 +37,10 @@ public enum DiscoveryListener {
     }
 
     /// Listens for `seconds` and returns the session with everything heard.
-    public static func listen(settings: MQTTShell.MQTTSettings, session start: DiscoverySession, seconds: Int) throws(Failure) -> (session: DiscoverySession, droppedMessages: Int) {
+    public static func listen(
+        settings: MQTTShell.MQTTSettings, login: BrokerLoginRefusal, session start: DiscoverySession, seconds: Int
+    ) throws(Failure) -> (session: DiscoverySession, droppedMessages: Int) {
+        let broker = "\(settings.host):\(settings.port)"
         let listener = listener(settings)
         do {
             try listener.start(subscribingTo: start.subscriptions)
@@ -46,9 +51,14 @@ public enum DiscoveryListener {
         var progress = Progress(session: start)
         let connectDeadlineMs = MonotonicClock.nowMs() + Int64(connectTimeoutMs)
         listener.run(deadlineMs: { progress.listenDeadlineMs ?? connectDeadlineMs }) { event in
-            handle(event, &progress, listener.client, seconds: seconds)
+            if case .mqtt(.refused(let refusal)) = event {
+                progress.refusal = login.text(broker: broker, isAboutLogin: refusal.isAboutLogin, brokerText: refusal.brokerText)
+                return progress.listenDeadlineMs != nil
+            }
+            return handle(event, &progress, listener.client, seconds: seconds)
         }
         guard progress.listenDeadlineMs != nil else {
+            if let refusal = progress.refusal { throw Failure(description: refusal) }
             let reason = progress.fatalReason ?? progress.lastProblem ?? "no answer within \(connectTimeoutMs / 1000) s"
             throw Failure(description: "cannot connect to the broker at \(settings.host):\(settings.port): \(reason)")
         }
@@ -71,7 +81,7 @@ public enum DiscoveryListener {
         case .dropped(let count): progress.dropped += count
         case .message(let topic, let payload):
             publish(progress.session.receive(DiscoveryMessage(topic: topic, payload: payload)), client)
-        case .mqtt(.dropped), .mqtt(.message), .stopRequested: break
+        case .mqtt(.dropped), .mqtt(.message), .mqtt(.refused), .stopRequested: break
         }
         return true
     }

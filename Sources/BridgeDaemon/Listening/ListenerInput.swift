@@ -12,7 +12,7 @@ enum ListenerInput: InboxInput {
     /// would wait for a connection it had, or never stop.
     var isEssential: Bool {
         switch self {
-        case .stopRequested, .mqtt(.connected), .mqtt(.disconnected), .mqtt(.fatal): return true
+        case .stopRequested, .mqtt(.connected), .mqtt(.disconnected), .mqtt(.fatal), .mqtt(.refused): return true
         case .mqtt(.dropped), .mqtt(.message), .mqtt(.payloadTooLarge): return false
         }
     }

@@ -162,13 +162,15 @@ final class MQTTEventRelay: Sendable {
     private let log: LogSink
     private let broker: String
     private let clientId: String
+    private let login: BrokerLoginRefusal
     private let detector = ConditionLock(ClientIdConflictDetector())
 
-    init(relay: RuntimeRelay, log: LogSink, settings: BridgeCore.MQTTSettings) {
+    init(relay: RuntimeRelay, log: LogSink, settings: BridgeCore.MQTTSettings, configPath: String) {
         self.relay = relay
         self.log = log
         broker = settings.host.contains(":") ? "[\(settings.host)]:\(settings.port)" : "\(settings.host):\(settings.port)"
         clientId = settings.clientId
+        login = BrokerLoginRefusal(username: settings.username, passwordFile: settings.passwordFile, settings: .config(path: configPath))
     }
 
     static func coreDrop(_ drop: MQTTDrop) -> ClientIdConflictDetector.Drop {
@@ -196,6 +198,11 @@ final class MQTTEventRelay: Sendable {
             relay.submit(.core(.mqttPayloadTooLarge(topic: topic, byteCount: byteCount)))
         case .fatal(let reason):
             log.error("mqtt \(broker): \(reason); recreating the client")
+            _ = detector.withLock { $0.disconnected(nowMs: MonotonicClock.nowMs(), drop: .otherReason) }
+            relay.submit(.core(.mqttDisconnected))
+        case .refused(let refusal):
+            log.error(login.text(broker: broker, isAboutLogin: refusal.isAboutLogin, brokerText: refusal.brokerText)
+                + "; " + BrokerLoginRefusal.retryText(delayMs: refusal.retryDelayMs))
             _ = detector.withLock { $0.disconnected(nowMs: MonotonicClock.nowMs(), drop: .otherReason) }
             relay.submit(.core(.mqttDisconnected))
         }

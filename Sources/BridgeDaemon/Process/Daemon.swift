@@ -35,7 +35,7 @@ public final class Daemon: Sendable {
         self.log = log
         let metrics = self.metrics
         let mqttConnects = ConditionLock(0)
-        let mqttRelay = MQTTEventRelay(relay: relay, log: log, settings: config.mqtt)
+        let mqttRelay = MQTTEventRelay(relay: relay, log: log, settings: config.mqtt, configPath: options.configPath)
         mqtt = MQTTClient(settings: Self.mqttSettings(config, password: mqttPassword)) { event in
             if event == .connected, mqttConnects.withLock({ count in count += 1; return count > 1 }) {
                 metrics.recordReconnect(.mqtt)

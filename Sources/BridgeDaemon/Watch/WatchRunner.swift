@@ -15,11 +15,13 @@ final class WatchRunner {
     private let settings: MQTTShell.MQTTSettings
     private let output: WatchOutput
     private var session: WatchSession
+    private let login: BrokerLoginRefusal
 
-    init(settings: MQTTShell.MQTTSettings, session: WatchSession, output: WatchOutput) {
+    init(settings: MQTTShell.MQTTSettings, session: WatchSession, output: WatchOutput, login: BrokerLoginRefusal) {
         self.settings = settings
         self.output = output
         self.session = session
+        self.login = login
     }
 
     /// The daemon's settings, as a distinct client that announces nothing: no
@@ -75,7 +77,10 @@ final class WatchRunner {
         case .mqtt(.disconnected(let reason)):
             output.problem("disconnected from the broker: \(reason)")
         case .mqtt(.fatal(let reason)):
-            output.problem("the broker refused the connection: \(reason)")
+            output.problem("cannot connect to the broker: \(reason)")
+        case .mqtt(.refused(let refusal)):
+            output.problem(login.text(broker: output.broker, isAboutLogin: refusal.isAboutLogin, brokerText: refusal.brokerText)
+                + "; " + BrokerLoginRefusal.retryText(delayMs: refusal.retryDelayMs))
         case .mqtt(.dropped), .mqtt(.message):
             break
         case .stopRequested:

@@ -131,7 +131,7 @@ final class SoakFleet: Sendable {
                     if records.isOnline[action.index] { publishState(action.index, isOn: records.isOn[action.index], &records) }
                 }
             }
-        case .disconnected, .dropped, .fatal, .payloadTooLarge:
+        case .disconnected, .dropped, .fatal, .refused, .payloadTooLarge:
             break
         case .message(let message):
             answer(message)

@@ -46,7 +46,7 @@ import TestSupport
         try "not-it\n".write(toFile: wrongFile, atomically: true, encoding: .utf8)
         let refused = try run(directory, "refused", common + ["--password-file", wrongFile])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("cannot connect to the broker") && !refused.stderr.contains("not-it"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("did not let in the username 'bridge' with the password in \(wrongFile)") && !refused.stderr.contains("not-it"), "\(refused.stderr)")
     }
 
     private func run(_ directory: TemporaryDirectory, _ name: String, _ arguments: [String]) throws -> (status: Int32?, stdout: String, stderr: String) {

@@ -23,7 +23,7 @@ struct ProtocolFallbackDaemonTests {
         let oldBroker = try FakeMQTTBroker(mode: .v311Only)
         try Self.point(world, at: oldBroker, protocolLine: "  protocol: \"5\"\n")
         try world.startBridge(waitForFirstPublish: false)
-        #expect(world.waitForLog("broker refused the connection", timeoutSeconds: 15), "\(world.log.suffix(2_000))")
+        #expect(world.waitForLog("refused the connection (the broker answered", timeoutSeconds: 15), "\(world.log.suffix(2_000))")
         #expect(!world.log.contains("from now on"))
         #expect(!world.log.contains("mqtt connected"))
         #expect(oldBroker.connectLevels.allSatisfy { $0 == 5 }, "\(oldBroker.connectLevels)")
