@@ -65,7 +65,7 @@ extension Bridge {
 
     mutating func mqttMessage(_ topic: String, _ payload: [UInt8], _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         guard let listeners = topicIndex.listeners(on: topic) else {
-            silence.noteProbed(topic: topic)
+            silence.noteProbed(topic: topic, payload: payload.count <= config.mqtt.maxPayloadBytes ? payload : nil)
             return
         }
         guard payload.count <= config.mqtt.maxPayloadBytes else { return payloadTooLarge(topic, payload.count, &effects) }
@@ -99,7 +99,7 @@ extension Bridge {
     /// Logs a dropped oversized payload once per topic.
     mutating func payloadTooLarge(_ topic: String, _ byteCount: Int, _ effects: inout [BridgeEffect]) {
         // Topics outside the config come from the near-miss look (`#`, and stragglers after it): not ours to log.
-        if topicIndex.listeners(on: topic) == nil, silence.hasProbed { return silence.noteProbed(topic: topic) }
+        if topicIndex.listeners(on: topic) == nil, silence.hasProbed { return silence.noteProbed(topic: topic, payload: nil) }
         guard topicsWithOversizedPayload.count < Self.maxOversizedTopicsRemembered,
               topicsWithOversizedPayload.insert(UTF8Key(topic)).inserted else { return }
         effects.append(.log(.warning, "dropping MQTT payloads over \(config.mqtt.maxPayloadBytes) bytes on \(topic) "

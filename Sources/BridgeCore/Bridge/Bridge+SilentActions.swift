@@ -24,7 +24,8 @@ extension Bridge {
             reportUnknownStates(&effects)
             return
         }
-        silence.startProbe(for: silentTopics)
+        silence.startProbe(for: silentTopics, configured: Set(topicIndex.topics.map(UTF8Key.init)),
+                           zigbee2mqttBase: config.mqtt.zigbee2mqttBaseTopic)
         effects.append(.subscribe([SilenceTracker.probeFilter]))
         effects.append(.startTimer(.nearMissProbe, afterMs: SilenceTracker.probeWindowMs))
     }
@@ -48,9 +49,8 @@ extension Bridge {
         let who: LogMessage = "action '\(configured: key.actionId)' (widget \(configured: key.slug))"
         let topics = uniqueStateTopics(action)
         if isNeverHeard(action) {
-            let misses = topics.flatMap { topic in (silence.nearMisses[UTF8Key(topic)] ?? []).map { "\($0) (not \(topic))" } }
-            let nearMiss = misses.isEmpty ? "" : "; the broker has \(misses.joined(separator: ", ")): topics are case-sensitive"
-            return "\(who) never heard from: nothing on \(listed(topics)) since start\(nearMiss)"
+            let misses = topics.flatMap { silence.nearMisses[UTF8Key($0)] ?? [] }
+            return "\(who) never heard from: nothing on \(listed(topics)) since start\(NearMiss.clause(misses))"
         }
         for topic in topics {
             guard let payload = silence.fieldless[UTF8Key(topic)] else { continue }

@@ -19,7 +19,7 @@ public struct BridgeSnapshot: Sendable {
     /// Configured topics heard since start.
     var heardTopics: Set<UTF8Key> = []
     /// Configured topic -> topics on the broker that differ only by case.
-    var nearMisses: [UTF8Key: [String]] = [:]
+    var nearMisses: [UTF8Key: [NearMiss]] = [:]
     /// For the current body, rendered only when asked.
     var templates: [String: WidgetTemplate] = [:]
 
@@ -67,10 +67,11 @@ public struct BridgeSnapshot: Sendable {
         !action.stateSources.isEmpty && !action.stateSources.contains { heardTopics.contains(UTF8Key($0.topic)) }
     }
 
-    /// Topics on the broker that differ from this action's state topics only by case,
-    /// as "seen (not configured)", from the bridge's near-miss look.
-    public func nearMisses(of action: ActionConfig) -> [String] {
-        action.stateSources.flatMap { source in (nearMisses[UTF8Key(source.topic)] ?? []).map { "\($0) (not \(source.topic))" } }
+    /// Topics on the broker (or devices zigbee2mqtt lists) nearly like this action's
+    /// state topics, from the bridge's near-miss look.
+    public func nearMisses(of action: ActionConfig) -> [NearMiss] {
+        var seen: Set<UTF8Key> = []
+        return action.stateSources.filter { seen.insert(UTF8Key($0.topic)).inserted }.flatMap { nearMisses[UTF8Key($0.topic)] ?? [] }
     }
 }
 

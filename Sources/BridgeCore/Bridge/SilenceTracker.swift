@@ -7,10 +7,6 @@ struct SilenceTracker: Sendable {
     static let probeWindowMs: Int64 = 2_000
     /// The filter of that look: everything (retained messages arrive at once).
     static let probeFilter = "#"
-    /// Messages examined during the look, at most.
-    static let maxProbedMessages = 20_000
-    /// Near misses kept per configured topic.
-    static let maxNearMissesPerTopic = 3
 
     /// A state payload that lacked the listened field.
     struct FieldlessPayload: Sendable, Equatable {
@@ -22,13 +18,10 @@ struct SilenceTracker: Sendable {
     private(set) var heardTopics: Set<UTF8Key> = []
     private(set) var fieldless: [UTF8Key: FieldlessPayload] = [:]
     var isCheckScheduled = false
-    /// Lower-cased configured topic -> the configured topics, while probing. Keyed
-    /// by `String` on purpose: a near miss is a topic that differs by case or by
-    /// Unicode normalization only, so canonical equivalence is what finds it.
-    private(set) var probeTargets: [String: [String]]?
-    /// Configured topic (by bytes) -> the near misses heard for it.
-    private(set) var nearMisses: [UTF8Key: [String]] = [:]
-    private var probedMessages = 0
+    /// The silent topics' near-miss finder, while probing.
+    private var probe: TopicNearMisses?
+    /// Configured topic (by bytes) -> the near misses found for it.
+    private(set) var nearMisses: [UTF8Key: [NearMiss]] = [:]
 
     /// Only subscribed topics reach this, so the set is bounded by the config.
     mutating func noteHeard(topic: String) {
@@ -40,31 +33,26 @@ struct SilenceTracker: Sendable {
         fieldless[UTF8Key(topic)] = FieldlessPayload(field: field, fieldsPresent: fieldsPresent)
     }
 
-    var isProbing: Bool { probeTargets != nil }
+    var isProbing: Bool { probe != nil }
     /// Whether the near-miss look ever ran (messages outside the config may still trickle in).
     private(set) var hasProbed = false
 
-    mutating func startProbe(for topics: [String]) {
+    mutating func startProbe(for topics: [String], configured: Set<UTF8Key>, zigbee2mqttBase: String?) {
         hasProbed = true
-        var targets: [String: [String]] = [:]
-        for topic in topics { targets[topic.lowercased(), default: []].append(topic) }
-        probeTargets = targets
-        probedMessages = 0
+        probe = TopicNearMisses(targets: topics, configured: configured, zigbee2mqttBase: zigbee2mqttBase)
     }
 
-    mutating func endProbe() { probeTargets = nil }
+    mutating func endProbe() {
+        nearMisses = probe?.found ?? [:]
+        probe = nil
+    }
 
     /// A message on a topic the config does not listen to, seen while probing:
-    /// kept when it differs from a silent topic only by case.
-    mutating func noteProbed(topic: String) {
-        guard let targets = probeTargets, probedMessages < Self.maxProbedMessages else { return }
-        probedMessages += 1
-        let heard = UTF8Key(topic)
-        for configured in targets[topic.lowercased()] ?? [] where UTF8Key(configured) != heard {
-            var misses = nearMisses[UTF8Key(configured)] ?? []
-            guard misses.count < Self.maxNearMissesPerTopic, !misses.contains(where: { UTF8Key($0) == heard }) else { continue }
-            misses.append(topic)
-            nearMisses[UTF8Key(configured)] = misses
-        }
+    /// kept when it nearly matches a silent topic (`TopicNearMisses`); zigbee2mqtt's
+    /// device list (`payload`, when it arrived whole) is read for its names.
+    mutating func noteProbed(topic: String, payload: [UInt8]?) {
+        guard probe != nil else { return }
+        probe?.noteHeard(topic: topic)
+        if let payload { probe?.noteListed(topic: topic, payload: payload) }
     }
 }

@@ -33,6 +33,16 @@ public enum Zigbee2MQTTAnnouncement {
     /// Most devices of one `bridge/devices` list that are read (the rest are skipped and said).
     static let maxDevices = 1_000
 
+    /// The friendly names of a `bridge/devices` payload (the first `maxDevices`), for
+    /// the near misses of a silent `zigbee2mqtt:` action.
+    static func friendlyNames(_ payload: JSONValue) -> [String] {
+        guard case .array(let devices) = payload else { return [] }
+        return devices.prefix(maxDevices).compactMap { device in
+            guard let name = device["friendly_name"]?.stringValue, !name.isEmpty else { return nil }
+            return name
+        }
+    }
+
     private static func device(_ device: JSONValue, base: String, topic: String, version: String?) -> AnnouncementYield {
         guard let name = device["friendly_name"]?.stringValue, !name.isEmpty else { return AnnouncementYield() }
         let ieee = device["ieee_address"]?.stringValue?.lowercased() ?? ""

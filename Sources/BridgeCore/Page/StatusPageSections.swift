@@ -46,10 +46,7 @@ enum StatusPageSections {
             let topics = action.stateSources.map(\.topic).filter { seen.insert($0).inserted }
                 .map { "<code>\(HTMLText.excerpt($0))</code>" }.joined(separator: ", ")
             var text = "<span class=\"warn\">never heard from</span>: nothing on \(topics) since start"
-            let misses = snapshot.nearMisses(of: action)
-            if !misses.isEmpty {
-                text += "; the broker has " + misses.map { HTMLText.excerpt($0) }.joined(separator: ", ") + ": topics are case-sensitive"
-            }
+            text += NearMiss.clause(snapshot.nearMisses(of: action)) { HTMLText.excerpt($0) }
             rows.append(("Heard", text))
         }
         if let press = facts.lastPress { rows.append(("Last press", pressText(press, nowMs))) }

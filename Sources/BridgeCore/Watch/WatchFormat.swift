@@ -21,7 +21,8 @@ public enum WatchFormat {
     /// The table per action: last state, messages seen, never heard from.
     public static func humanSummary(_ records: [WatchSession.ActionRecord]) -> [String] {
         let rows = records.map { record -> [String] in
-            let note = record.isNeverHeard ? "never heard from" : (record.lastProblem.map { "last problem: \($0)" } ?? "")
+            let note = record.isNeverHeard ? "never heard from" + NearMiss.clause(record.nearMisses)
+                : (record.lastProblem.map { "last problem: \($0)" } ?? "")
             return ["\(record.key)", record.stateWord, "\(record.messagesSeen)", note]
         }
         let header = ["action", "state", "messages", ""]
@@ -54,6 +55,7 @@ public enum WatchFormat {
             ("type", .string("summary")), ("widget", .string(record.key.slug)), ("action", .string(record.key.actionId)),
             ("state", .string(record.stateWord)), ("messages", .int(Int64(record.messagesSeen))),
             ("never_heard_from", .bool(record.isNeverHeard)), ("last_problem", record.lastProblem.map(JSONValue.string) ?? .null),
+            ("near_misses", .array(record.nearMisses.map { .string($0.found) })),
         ])
     }
 

@@ -12,6 +12,9 @@ public struct WatchSession: Sendable {
         public var lastProblem: String?
         /// What the action drives (covers read open/closed, locks locked/unlocked).
         public var device: TileDevice = .plainSwitch
+        /// For an action never heard from: topics the broker has (or zigbee2mqtt lists)
+        /// nearly like its state topics, from the look at the end.
+        public var nearMisses: [NearMiss] = []
 
         /// `on`, `off` (`open`, `closed`, `locked`, ...), `unavailable` or `unknown`;
         /// a cover's or lock's last further reading after it (`open, closing`, `unlocked, jammed`).
@@ -34,12 +37,14 @@ public struct WatchSession: Sendable {
             }
         }
 
-        /// True when no topic of the action said anything.
+        /// True when no topic of the action's own device said anything (zigbee2mqtt's
+        /// shared `bridge/state` is not its device speaking).
         public var isNeverHeard: Bool { messagesSeen == 0 }
     }
 
     private let topicIndex: TopicIndex
     private let config: BridgeConfig
+    private var nearMissLook: TopicNearMisses?
     public private(set) var records: [ActionRecord]
     private var indexByKey: [ActionKey: Int] = [:]
 
@@ -85,7 +90,7 @@ public struct WatchSession: Sendable {
                 if Self.rank(verdict) < Self.rank(events[existing].verdict) { events[existing].verdict = verdict }
                 if case .position(let percent?) = verdict { events[existing].positionPercent = percent }
             } else {
-                if actionsWithEvent.insert(listener.action).inserted { records[index].messagesSeen += 1 }
+                if !Self.isShared(listener.role), actionsWithEvent.insert(listener.action).inserted { records[index].messagesSeen += 1 }
                 eventIndexByActionRole[eventKey] = events.count
                 var event = WatchEvent(elapsedMs: elapsedMs, action: listener.action, role: role, topic: topic,
                                        payloadExcerpt: excerpt, verdict: verdict, device: records[index].device)
@@ -95,6 +100,41 @@ public struct WatchSession: Sendable {
             record(verdict, role: listener.role, into: &records[index])
         }
         return events
+    }
+
+    /// The state topics of the actions never heard from: what the look for near misses compares.
+    public var silentStateTopics: [String] {
+        config.allActions.flatMap { slug, action in
+            guard let index = indexByKey[ActionKey(slug: slug, actionId: action.id)], records[index].isNeverHeard else { return [String]() }
+            return action.stateSources.map(\.topic)
+        }
+    }
+
+    /// How long the look for near misses listens, and to what: as the daemon's.
+    public static let nearMissLookMs = SilenceTracker.probeWindowMs
+    public static let nearMissFilter = SilenceTracker.probeFilter
+
+    /// Starts the look for near misses of the silent actions' topics (the shell listens to `#`).
+    public mutating func startNearMissLook() {
+        nearMissLook = TopicNearMisses(targets: silentStateTopics, configured: Set(topicIndex.topics.map(UTF8Key.init)),
+                                       zigbee2mqttBase: config.mqtt.zigbee2mqttBaseTopic)
+    }
+
+    /// A message heard by the look: its topic and, for zigbee2mqtt's device list, its names.
+    public mutating func nearMissMessage(topic: String, payload: [UInt8]) {
+        nearMissLook?.noteHeard(topic: topic)
+        nearMissLook?.noteListed(topic: topic, payload: payload)
+    }
+
+    /// Ends the look: each silent action gets the near misses of its topics.
+    public mutating func endNearMissLook() {
+        guard let found = nearMissLook?.found else { return }
+        nearMissLook = nil
+        for (slug, action) in config.allActions {
+            guard let index = indexByKey[ActionKey(slug: slug, actionId: action.id)], records[index].isNeverHeard else { continue }
+            var seen: Set<UTF8Key> = []
+            records[index].nearMisses = action.stateSources.filter { seen.insert(UTF8Key($0.topic)).inserted }.flatMap { found[UTF8Key($0.topic)] ?? [] }
+        }
     }
 
     /// Lower is more telling: a cover's or lock's word beyond open/closed (it
@@ -114,6 +154,12 @@ public struct WatchSession: Sendable {
     private func record(_ verdict: MessageVerdict, role: TopicIndex.Role, into record: inout ActionRecord) {
         record.state.take(verdict, as: role)
         if case .notUnderstood(let reason) = verdict { record.lastProblem = reason }
+    }
+
+    /// zigbee2mqtt's `bridge/state` (a gateway's availability) is shared by every device: not the device speaking.
+    static func isShared(_ role: TopicIndex.Role) -> Bool {
+        if case .gatewayAvailability = role { return true }
+        return false
     }
 
     static func roleWord(_ role: TopicIndex.Role) -> String {

@@ -35,6 +35,11 @@ struct WatchOutput: Sendable {
         StandardErrorWriter.writeLine(text, toDescriptor: STDOUT_FILENO)
     }
 
+    /// A line for people only (none in `--json`).
+    func note(_ text: String) {
+        if !json { line(text) }
+    }
+
     func problem(_ text: String) {
         StandardErrorWriter.writeLine("watch: \(text)")
     }

@@ -57,6 +57,7 @@ final class WatchRunner {
             return handle(event, client: listener.client, elapsedMs: elapsedMs, wasConnected: &wasConnected)
         }
         listener.stop()
+        if wasConnected { lookForNearMisses() }
         output.summary(session.records)
         if !wasConnected { output.problem("never connected to the broker \(output.broker)") }
         return wasConnected ? 0 : 1
@@ -87,6 +88,40 @@ final class WatchRunner {
             return false
         }
         return true
+    }
+
+    /// Actions never heard from: a look at every topic of the broker (`#`, as the daemon
+    /// does) for near misses, with a client of its own (an overlapping subscription would
+    /// bring each message twice over MQTT 5) taking messages as large as `discover`'s, so
+    /// zigbee2mqtt's device list arrives whole; listens 2 s once connected.
+    private func lookForNearMisses() {
+        let topics = session.silentStateTopics
+        guard !topics.isEmpty else { return }
+        let lookMs = WatchSession.nearMissLookMs
+        output.note("\(topics.count) topic(s) never heard from: looking \(lookMs / 1_000) s at the broker's other topics for near misses")
+        session.startNearMissLook()
+        var look = settings
+        look.clientId = String("\(settings.clientId)-look".prefix(64))
+        look.maxPayloadBytes = DiscoverySession.maxPayloadBytes
+        let listener = MQTTListener(settings: look, maxQueuedMessages: DiscoveryListener.maxQueuedMessages,
+                                    maxQueuedBytes: DiscoveryListener.maxQueuedBytes)
+        do { try listener.start(subscribingTo: [WatchSession.nearMissFilter]) } catch {
+            output.problem("no look for near misses: \(error)")
+            return
+        }
+        let connectDeadlineMs = MonotonicClock.nowMs() + Int64(DiscoveryListener.connectTimeoutMs)
+        var lookDeadlineMs: Int64?
+        listener.run(deadlineMs: { lookDeadlineMs ?? connectDeadlineMs }) { event in
+            switch event {
+            case .mqtt(.connected): if lookDeadlineMs == nil { lookDeadlineMs = MonotonicClock.nowMs() + lookMs }
+            case .message(let topic, let payload): session.nearMissMessage(topic: topic, payload: payload)
+            case .stopRequested: return false
+            default: break
+            }
+            return true
+        }
+        listener.stop()
+        session.endNearMissLook()
     }
 
     private func askForStates(_ client: MQTTClient) {

@@ -47,6 +47,20 @@ struct SilentActionTests {
         #expect(bridge.handle(BridgeInput(.timerFired(.nearMissProbe), boardClockMs: 9_000)).isEmpty)
     }
 
+    /// Issue 22 item 4: beyond case — a name in zigbee2mqtt's retained device list a typo
+    /// away, and a topic the broker has under a misspelt device's (its availability).
+    @Test func aTypoIsNamedFromTheDeviceListAndTheBrokersTopics() throws {
+        var (bridge, _) = try settled()
+        _ = bridge.handle(BridgeInput(.timerFired(.silenceCheck), boardClockMs: 5_300))
+        let list = #"[{"friendly_name":"Coordinator","type":"Coordinator"},{"friendly_name":"kitchn"}]"#
+        _ = bridge.handle(BridgeInput(.mqttMessage(topic: "zigbee2mqtt/bridge/devices", payload: Array(list.utf8)), boardClockMs: 5_400))
+        _ = bridge.handle(BridgeInput(.mqttMessage(topic: "zigbee2mqtt/kitchenn/availability", payload: Array("online".utf8)), boardClockMs: 5_500))
+        let done = bridge.handle(BridgeInput(.timerFired(.nearMissProbe), boardClockMs: 7_300))
+        #expect(Self.warnings(done).last == "action 'kitchen' (widget home) never heard from: nothing on zigbee2mqtt/kitchen, "
+            + "zigbee2mqtt/kitchen/state since start; the broker has zigbee2mqtt/kitchenn (not zigbee2mqtt/kitchen); "
+            + "zigbee2mqtt/bridge/devices lists zigbee2mqtt/kitchn (not zigbee2mqtt/kitchen): is the name in the config misspelt?")
+    }
+
     @Test func nothingIsSaidWhenEveryToggleIsKnown() throws {
         var (bridge, _) = try settled()
         _ = bridge.handle(BridgeInput(.mqttMessage(topic: "zigbee2mqtt/kitchen", payload: Array(#"{"state":"OFF"}"#.utf8)), boardClockMs: 400))

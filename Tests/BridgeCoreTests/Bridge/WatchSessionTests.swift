@@ -50,7 +50,7 @@ struct WatchSessionTests {
             "home/porch  unknown      0         never heard from",
         ])
         #expect(WatchFormat.jsonSummary(session.records[0])
-            == #"{"type":"summary","widget":"home","action":"plug","state":"unavailable","messages":2,"never_heard_from":false,"last_problem":null}"#)
+            == #"{"type":"summary","widget":"home","action":"plug","state":"unavailable","messages":2,"never_heard_from":false,"last_problem":null,"near_misses":[]}"#)
     }
 
     @Test func sendsOnlyStateQueries() throws {

@@ -85,7 +85,7 @@ struct WatchCommandTests {
         let table = Array(lines.drop { !$0.hasPrefix("action ") })
         #expect(table == [
             "action        state    messages",
-            "home/porch    on       2",
+            "home/porch    on       1",
             "home/plug     on       2         last problem: expected 'ON' or 'OFF', or JSON with field 'POWER'",
             "home/kitchen  unknown  0         never heard from",
         ])
