@@ -32,6 +32,21 @@ import Testing
         #expect(error.message.hasPrefix("too little indentation: this line has 7 spaces, the lines above it 8"), "\(error.message)")
     }
 
+    /// Issue 22 item 14: a `label:` under the `-` of `- id:` is indented less than `id`,
+    /// not "more than the keys of its mapping"; after another key of the item too.
+    @Test(arguments: [
+        "      - id: a\n      label: A\n        publish: {topic: a, payload: b}\n",
+        "      - id: a\n        publish: {topic: a, payload: b}\n      label: A\n",
+    ])
+    func aKeyIndentedLessThanItsListItemsKeysIsCalledLess(actions: String) throws {
+        let text = "aivi:\n  token_env: T\nwidgets:\n  - slug: w\n    actions:\n" + actions
+        let error = try #require(Self.firstError(text))
+        let line = actions.split(separator: "\n").firstIndex { $0.hasPrefix("      label") }.map { $0 + 6 } ?? 0
+        #expect(error.location == SourceLocation(line: line, column: 7))
+        #expect(error.message == "this line is indented less than 'id' above it (line 6): indent it by 8 spaces, like 'id', "
+            + "to continue that list item, or begin it with '- ' for a new item", "\(error.message)")
+    }
+
     @Test func aMissingSpaceAfterTheDashIsNamed() throws {
         let text = "aivi:\n  token_env: T\nwidgets:\n  - slug: w\n    actions:\n      -id: a\n        label: A\n"
         let error = try #require(Self.firstError(text))

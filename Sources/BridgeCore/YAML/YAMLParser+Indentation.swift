@@ -29,8 +29,23 @@ extension YAMLBlockParser {
                                    + "left empty); indent '\(last.keyText)' and the lines with it under '\(section):'",
                                    at: last.key.location)
         }
+        if let lessThanItem = indentedLessThanListItem(entries.last, following: following, followingIndent: followingIndent) {
+            return lessThanItem
+        }
         return error("unexpected indentation: this line is indented more than the keys of its mapping "
                      + "(a plain value cannot continue on the next line; quote it or use '|' or '>')",
+                     line: following, column: followingIndent)
+    }
+
+    /// `- id: a` then `label: A` under the `-`: the line is indented less than the keys
+    /// of the list item above (and more than the mapping holding the list), so it
+    /// neither continues the item nor starts one.
+    func indentedLessThanListItem(_ last: YAMLMapEntry?, following: Int, followingIndent: Int) -> YAMLSyntaxError? {
+        guard let item = last?.value.sequenceItems?.last, let first = item.mappingEntries?.first,
+              first.key.location.column - 1 > followingIndent else { return nil }
+        let itemIndent = first.key.location.column - 1
+        return error("this line is indented less than '\(first.keyText)' above it (line \(first.key.location.line)): indent it by "
+                     + "\(itemIndent) spaces, like '\(first.keyText)', to continue that list item, or begin it with '- ' for a new item",
                      line: following, column: followingIndent)
     }
 

@@ -29,8 +29,10 @@ public struct CommandLineArguments: Sendable, Equatable {
             parsed.command = command
             rest = rest.dropFirst()
         }
+        var given: [String] = []
         while let option = rest.popFirst() {
             let (name, inlineValue) = split(option)
+            given.append(name)
             func value() throws(CommandLineError) -> String {
                 if let inlineValue { return inlineValue }
                 guard let next = rest.popFirst() else { throw .missingValue(name) }
@@ -53,12 +55,32 @@ public struct CommandLineArguments: Sendable, Equatable {
             case "--help", "-h": parsed.command = .help
             case "--version": parsed.command = .version
             default:
-                guard parsed.command == .discover, try parsed.discover.accept(name, value: value) else {
-                    throw .unknownOption(option)
-                }
+                var discover = parsed.discover
+                guard try discover.accept(name, value: value) else { throw .unknownOption(option) }
+                parsed.discover = discover
             }
         }
+        try refuseOthersOptions(given, command: parsed.command)
         return parsed
+    }
+
+    /// The commands each shared option belongs to (`discover`'s own are in `DiscoverArguments`).
+    static let commandsByOption: [String: [Command]] = [
+        "--config": [.run, .check, .render, .watch, .discover, .demo], "-c": [.run, .check, .render, .watch, .discover, .demo],
+        "--log-level": [.run], "--state": [.render], "--port": [.discover, .demo], "--seconds": [.watch, .discover],
+        "--json": [.watch], "--listen": [.demo],
+    ]
+
+    /// An option of another command is refused, naming the commands it belongs to
+    /// (`check --listen foo` ran check and ignored it). `--help` and `--version` take any.
+    private static func refuseOthersOptions(_ names: [String], command: Command) throws(CommandLineError) {
+        guard command != .help, command != .version else { return }
+        for name in names where !["--help", "-h", "--version"].contains(name) {
+            let owners = commandsByOption[name] ?? [.discover]
+            guard owners.contains(command) else {
+                throw .notAnOptionOf(command: command.rawValue, option: name, owners: owners.map(\.rawValue))
+            }
+        }
     }
 
     private static func split(_ option: String) -> (String, String?) {
@@ -73,6 +95,8 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
     case unknownOption(String)
     case missingValue(String)
     case badValue(String, String)
+    /// An option of other commands given to this one.
+    case notAnOptionOf(command: String, option: String, owners: [String])
 
     public var description: String {
         switch self {
@@ -80,6 +104,9 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
         case .unknownOption(let name): return "unknown option '\(name)' (see --help)"
         case .missingValue(let name): return "option \(name) needs a value"
         case .badValue(let name, let value): return "option \(name): '\(value)' is not valid"
+        case .notAnOptionOf(let command, let option, let owners):
+            let list = owners.count > 1 ? owners.dropLast().joined(separator: ", ") + " and " + (owners.last ?? "") : owners.joined()
+            return "\(command) does not take \(option): it is an option of \(list) (see --help)"
         }
     }
 }

@@ -15,7 +15,9 @@ import TestSupport
         #expect(parsed.discover.mqttHost == "broker.lan" && parsed.port == 8883 && parsed.seconds == 9)
         #expect(parsed.discover.username == "bridge" && parsed.discover.passwordFile == "/p" && parsed.discover.tlsCAFile == "/ca.pem")
         #expect(parsed.discover.widget == "living-room" && parsed.discover.output == "bridge.yaml" && parsed.discover.homeAssistantPrefix == "ha")
-        #expect(throws: CommandLineError.unknownOption("--mqtt-host")) { try CommandLineArguments.parse(["check", "--mqtt-host", "x"]) }
+        #expect(throws: CommandLineError.notAnOptionOf(command: "check", option: "--mqtt-host", owners: ["discover"])) {
+            try CommandLineArguments.parse(["check", "--mqtt-host", "x"])
+        }
     }
 
     @Test func aConfigsMQTTSectionIsReusedAndFlagsWin() throws {
