@@ -18,8 +18,10 @@ import Testing
 
     static func tasmotaSources(_ topic: String, keys: [String], stat: String = "stat/T/", tele: String = "tele/T/") -> [StateSource] {
         let stat = stat.replacing("T", with: topic), tele = tele.replacing("T", with: topic)
-        return keys.map { StateSource(topic: stat + $0, field: [$0]) } + keys.map { StateSource(topic: stat + "RESULT", field: [$0]) }
-            + keys.map { StateSource(topic: tele + "STATE", field: [$0]) }
+        let blink = [StateMeaning("Blink ON", .blinking), StateMeaning("Blink OFF", .blinking)]
+        func source(_ topic: String, _ key: String) -> StateSource { StateSource(topic: topic, field: [key], meanings: blink) }
+        return keys.map { source(stat + $0, $0) } + keys.map { source(stat + "RESULT", $0) } + keys.map { source(tele + "STATE", $0) }
+            + keys.map { source(stat + "STATE", $0) }
     }
 
     static let cases: [PresetCase] = [
@@ -177,10 +179,11 @@ import Testing
 
     static let overrides: [OverrideCase] = [
         OverrideCase(yaml: "tasmota: t\non_value: \"1\"\noff_value: \"0\"") { action in
-            action.stateSources.allSatisfy { $0.onValue == "1" && $0.offValue == "0" } && action.stateSources.count == 6
+            action.stateSources.allSatisfy { $0.onValue == "1" && $0.offValue == "0" } && action.stateSources.count == 8
         },
         OverrideCase(yaml: "tasmota: t\nstate_topic: custom/state") { action in
-            action.stateSources == [StateSource(topic: "custom/state", field: nil, onValue: "ON", offValue: "OFF")]
+            action.stateSources == [StateSource(topic: "custom/state", field: nil, onValue: "ON", offValue: "OFF",
+                                                meanings: [StateMeaning("Blink ON", .blinking), StateMeaning("Blink OFF", .blinking)])]
         },
         OverrideCase(yaml: "zigbee2mqtt: z\nstate_field: light.state") { action in
             action.stateSources == [StateSource(topic: "zigbee2mqtt/z", field: ["light", "state"]),

@@ -24,6 +24,12 @@ import Testing
         ("id: a\nlabel: A\nesphome: t\n", 8, 18, "'esphome' in action 'a' must be 'NODE/NAME'"),
         ("id: a\nlabel: A\nesphome: n/s\nchannel: 1", 9, 18, "does not apply to esphome"),
         ("id: a\nlabel: A\ntasmota: a+b", 8, 18, "the topic 'stat/a+b/POWER' made by 'tasmota: a+b'"),
+        // Issue 22 item 10: the Topic with its prefix (topics became stat/stat/...) and a FriendlyName with a space.
+        ("id: a\nlabel: A\ntasmota: stat/tasmota_A1B2C3", 8, 18, "'tasmota' in action 'a' names the device's Topic, without 'stat/' "
+            + "(the preset adds cmnd/, stat/ and tele/ itself): write 'tasmota_A1B2C3'"),
+        ("id: a\nlabel: A\ntasmota: Terrace Plug", 8, 18, "'tasmota' in action 'a' must be the device's Topic (Configuration → MQTT → "
+            + "Topic), which has no spaces: Tasmota turns them into '_' (write 'Terrace_Plug' if that is its Topic; its FriendlyName is not used)"),
+        ("id: a\nlabel: A\ntasmota_shutter: cmnd/blinds", 8, 26, "write 'blinds'"),
         ("id: a\nlabel: A\npublish: {topic: t, qos: 3}", 8, 34, "'qos' in 'publish' of action 'a' must be between 0 and 2"),
         ("id: a\nlabel: A\npublish: {payload: x}", 8, 18, "missing required key 'topic' in 'publish' of action 'a'"),
         ("id: a\nlabel: A\npublish: []", 8, 18, "must list at least one message"),

@@ -22,7 +22,9 @@ enum MessageInterpreter {
         if !source.offValue.isEmpty, PayloadReader.matches(value, source.offValue) { return .off }
         if let meaning = source.meanings.first(where: { PayloadReader.matches(value, $0.value) }) { return .reading(meaning.reading) }
         if let fault = source.protectiveOffValues.first(where: { PayloadReader.matches(value, $0) }) { return .protectiveOff(fault) }
-        let words = ([source.onValue, source.offValue] + source.meanings.map(\.value)).filter { !$0.isEmpty }
+        // A blink (Tasmota's aside) is read, but not what the source is expected to say.
+        let said = source.meanings.filter { $0.reading != .blinking }.map(\.value)
+        let words = ([source.onValue, source.offValue] + said).filter { !$0.isEmpty }
         return .notUnderstood(expectation(payload, field: source.field, values: words, got: value))
     }
 

@@ -117,6 +117,7 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
 
     /// Why the device name does not fit this preset, or nil.
     func nameProblem(_ name: String) -> String? {
+        if self == .tasmota || self == .tasmotaShutter { return Self.tasmotaTopicProblem(name) }
         guard [.esphome, .esphomeLight, .esphomeCover, .esphomeLock].contains(self) else { return nil }
         guard let slash = name.lastIndex(of: "/"), slash != name.startIndex, name.index(after: slash) != name.endIndex else {
             return "must be 'NODE/NAME', the node and the entity's name"

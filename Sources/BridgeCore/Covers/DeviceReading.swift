@@ -29,6 +29,8 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
     case notFullyLocked = "not fully locked"
     /// The device says it does not know (ESPHome `unknown`): not known.
     case unknown
+    /// Tasmota `Blink ON`/`Blink OFF`: a blink started or ended; the relay's state is not said.
+    case blinking
 
     /// What the reading makes of `ActionState.isOn`.
     enum Openness: Equatable {
@@ -41,7 +43,7 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
         case .opening, .closing, .stopped, .moving, .calibrating: return .on
         case .locking, .unlocking, .jammed, .notFullyLocked: return .off
         case .unknown: return .unknown
-        case .motionStopped, .movingTowardOpen, .movingTowardClosed: return nil
+        case .motionStopped, .movingTowardOpen, .movingTowardClosed, .blinking: return nil
         }
     }
 
@@ -54,7 +56,7 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
         case .opening, .movingTowardOpen, .locking: return .towardOn
         case .closing, .movingTowardClosed, .unlocking: return .towardOff
         case .stopped, .motionStopped, .jammed, .notFullyLocked, .unknown, .calibrating: return Motion.none
-        case .moving: return nil
+        case .moving, .blinking: return nil
         }
     }
 }

@@ -30,6 +30,9 @@ struct WatchSessionTests {
             "home/porch state not understood (not valid JSON; expected field 'state' with 'ON' or 'OFF')",
         ]),
         Case(topic: "unrelated/topic", payload: "ON", lines: []),
+        // Issue 22 item 10: a blink is read (not "not understood"), and the answer to State with SetOption4.
+        Case(topic: "stat/plug/RESULT", payload: RealPayloads.tasmotaBlinkOn, lines: ["home/plug state blinking"]),
+        Case(topic: "stat/plug/STATE", payload: RealPayloads.tasmotaStatState, lines: ["home/plug state off"]),
     ]
 
     @Test(arguments: cases)
@@ -38,6 +41,15 @@ struct WatchSessionTests {
         let events = session.message(topic: testCase.topic, payload: Array(testCase.payload.utf8), elapsedMs: 1_234)
         let lines = events.map { "\($0.action) \($0.role) \($0.verdict.word)" + ($0.verdict.detail.map { " (\($0))" } ?? "") }
         #expect(lines == testCase.lines)
+    }
+
+    /// Issue 22 item 10: a blink leaves the relay's state as it was, and is no problem.
+    @Test func aBlinkKeepsTheState() throws {
+        var session = try Self.session()
+        _ = session.message(topic: "stat/plug/POWER", payload: Array("ON".utf8), elapsedMs: 1)
+        _ = session.message(topic: "stat/plug/RESULT", payload: Array(RealPayloads.tasmotaBlinkOn.utf8), elapsedMs: 2)
+        #expect(session.records[0].stateWord == "on, blinking")
+        #expect(session.records[0].lastProblem == nil)
     }
 
     @Test func tableSaysStateCountAndNeverHeardFrom() throws {

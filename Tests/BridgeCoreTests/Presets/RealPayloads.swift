@@ -35,6 +35,11 @@ enum RealPayloads {
     static let tasmotaSetOption4 = #"{"POWER":"ON"}"#
     /// A captured `tele/tasmota_9CF9D1/STATE` (pastebin.com/4izDrY6W, Tasmota console log, 2024-02-24).
     static let tasmotaTeleState = #"{"Time":"2024-02-24T22:20:38","Uptime":"0T00:10:11","UptimeSec":611,"Heap":24,"SleepMode":"Dynamic","Sleep":50,"LoadAvg":19,"MqttCount":1,"POWER":"OFF","Wifi":{"AP":1,"SSId":"ESP-Network","BSSId":"E6:8D:8C:4B:BE:F7","Channel":3,"Mode":"11n","RSSI":44,"Signal":-78,"LinkCount":1,"Downtime":"0T00:00:05"}}"#
+    /// MqttPublishPowerBlinkState, same file: `{"%s":"Blink %s"}` with GetStateText of the blink bit,
+    /// on RESULT (or stat/T/POWER with SetOption4), when `Power BLINK` starts (and `Blink OFF` when it ends).
+    static let tasmotaBlinkOn = #"{"POWER":"Blink ON"}"#
+    /// The answer to the `State` command with SetOption4 on `stat/T/STATE`: the STATE object above.
+    static let tasmotaStatState = tasmotaTeleState
     /// A captured `tele/tasmota_28AF0B/LWT` (gist.github.com/grischard/1e3d51fe0c2a1b2cacece8b39db4ec83).
     static let tasmotaLWTOnline = "Online"
     /// The Dimmer answer of a Shelly Dimmer on Tasmota (pastebin.com/FQpudKSb): RESULT without POWER.

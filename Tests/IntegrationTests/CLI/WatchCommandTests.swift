@@ -76,7 +76,7 @@ struct WatchCommandTests {
         let world = try World()
         let (watch, recorder) = try runWatch(world, json: false)
         let lines = watch.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "watching 12 topic(s) of \(world.configPath) on 127.0.0.1:\(world.broker.port) for 4 s; no command is sent")
+        #expect(lines.first == "watching 13 topic(s) of \(world.configPath) on 127.0.0.1:\(world.broker.port) for 4 s; no command is sent")
         #expect(lines.contains("asking a device for its state: cmnd/plug/POWER '' (a state query, not a command)"))
         #expect(lines.contains { $0.hasSuffix(#"home/porch state zigbee2mqtt/porch '{"color_mode":"xy","color":{"x":100,"y":50},"state":"ON"}' -> on"#) })
         #expect(lines.contains { $0.hasSuffix(#"home/porch gateway zigbee2mqtt/bridge/state '{"state":"online"}' -> available"#) })
