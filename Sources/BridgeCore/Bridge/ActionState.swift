@@ -41,10 +41,13 @@ public struct ActionState: Sendable, Equatable {
     public var publishedOn: Bool { isOn == true && !isUnreachable }
 
     /// Whether the device is known to be in `on` (a cover open, a lock
-    /// locked), reachable, and not reporting that it is leaving it: what a
+    /// locked), reachable, not reporting that it is leaving it, and not jammed: what a
     /// scene's target must be for the scene to be active.
     public func holds(on: Bool) -> Bool {
-        isOn == on && !isUnreachable && motion != Motion.toward(on: !on)
+        guard isOn == on, !isUnreachable, motion != Motion.toward(on: !on) else { return false }
+        // A jammed or half-thrown bolt is neither locked nor unlocked.
+        if case .reading(let reading)? = lastReading, reading == .jammed || reading == .notFullyLocked { return false }
+        return true
     }
 
     /// What the tile of `device` shows. A cover shows closed (off) only when it

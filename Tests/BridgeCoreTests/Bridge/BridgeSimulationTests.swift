@@ -10,7 +10,8 @@ import Testing
 /// `dedupe_margin_ms: 0`; margin 0 alone: below what `check` accepts, as the
 /// core must not rely on it). The bridge's estimate of the server's clock is
 /// off by up to ±1 s (a whole-second `Date`), drawn again at each restart.
-/// A garage widget adds covers, locks and a pulsed door (`SimulatedCovers`).
+/// A garage widget adds covers, locks and a pulsed door (`SimulatedCovers`);
+/// both widgets have scenes made of their tiles (`SimulatedScenes`).
 @Suite("Seeded simulation of the core")
 struct BridgeSimulationTests {
     static let seeds: [UInt64] = Array(1...24)
@@ -59,11 +60,15 @@ struct SimulatedWorld {
     var sceneAnswerDueMs: Int64?
     /// What the covers and locks last reported (issue 20's invariants).
     var coverReports = SimulatedCovers.Reports()
+    /// What the scenes' tiles last reported in this run (issue 21's invariants).
+    var sceneModel = SimulatedScenes.Model()
 
     init(seed: UInt64) {
         random = SplitMix64(seed: seed)
         var config = BridgeConfig.sample
+        config.widgets[0].actions += SimulatedScenes.livingRoom
         config.widgets.append(SimulatedCovers.widget)
+        config.widgets[config.widgets.count - 1].actions += SimulatedScenes.garage
         config.timing.minPublishIntervalMs = [200, 0, 1_000, 50][Int(seed % 4)]
         switch (seed / 4) % 3 {
         case 1: config.timing.dedupeCapacity = 16; config.timing.dedupeMarginMs = 0
@@ -141,6 +146,7 @@ struct SimulatedWorld {
         let (topic, payloads) = choices[Int.random(in: 0..<choices.count, using: &random)]
         let payload = payloads[Int.random(in: 0..<payloads.count, using: &random)]
         coverReports.note(topic, payload)
+        sceneModel.note(topic, payload)
         feed(.mqttMessage(topic: topic, payload: Array(payload.utf8)))
     }
 
@@ -148,7 +154,7 @@ struct SimulatedWorld {
         let presses: [(String, String, String)] = [
             ("living-room", "fan", "toggle"), ("living-room", "fountain", "toggle"),
             ("living-room", "movie", "button"), ("living-room", "feed_cat", "button"), ("garden", "lamp", "toggle"),
-        ] + SimulatedCovers.presses
+        ] + SimulatedCovers.presses + SimulatedScenes.presses
         let (widget, action, kind) = presses[Int.random(in: 0..<presses.count, using: &random)]
         pressCounter += 1
         let id = "evt_\(pressCounter)"
@@ -215,6 +221,7 @@ struct SimulatedWorld {
         timers = [:]
         inFlight = [:]
         lastPatchStartMs = [:]
+        sceneModel = SimulatedScenes.Model()   // a new run does not know what the devices said
         estimateErrorMs = Int64.random(in: -HTTPDate.uncertaintyMs...HTTPDate.uncertaintyMs, using: &random)
         bridge = Bridge(config: config, rememberedUnsafeEvents: persistedUnsafe, randomSeed: random.next())
         // As the daemon does; the invariants (two pulses a travel time apart) span restarts.
@@ -235,6 +242,7 @@ struct SimulatedWorld {
         let effects = bridge.handle(input(event))
         perform(effects)
         checkSceneAnswer(event, effects)
+        checkScenesOfTilesAnswer(effects)
     }
 
     /// Invariants of a scene button (active topic): its press is answered at
@@ -263,6 +271,20 @@ struct SimulatedWorld {
         }
     }
 
+    /// A scene of tiles waiting for its answer always has its window armed, no
+    /// longer than the window: the widget's publishes are held meanwhile.
+    mutating func checkScenesOfTilesAnswer(_ effects: [BridgeEffect]) {
+        for (slug, scene) in SimulatedScenes.all {
+            let key = ActionKey(slug: slug, actionId: scene.id)
+            for case .startTimer(.confirm(key), let afterMs) in effects where afterMs > config.timing.buttonAnswerWindowMs {
+                violation = "scene \(scene.id)'s wait armed for \(afterMs) ms, beyond the window"
+            }
+            if bridge.states[key]?.pendingPress != nil, timers[.confirm(key)] == nil {
+                violation = "scene \(scene.id) waits and nothing will answer it"
+            }
+        }
+    }
+
     /// Politeness: a state-only PATCH starts at least the interval after the
     /// widget's previous PATCH (monotonic time: wall-clock jumps do not count).
     mutating func checkPublishInterval(_ request: PatchRequest) {
@@ -284,6 +306,7 @@ struct SimulatedWorld {
             inFlight[request.slug] = request
             checkPublishInterval(request)
             if let broken = coverReports.check(body: request.body) { violation = broken }
+            if let broken = sceneModel.check(slug: request.slug, body: request.body) { violation = broken }
         case .startTimer(let timer, let afterMs):
             timers[timer] = boardClockMs + afterMs
         case .cancelTimer(let timer):
@@ -299,7 +322,7 @@ struct SimulatedWorld {
             if let expires = expiresAt[eventId], serverClockMs > expires + HTTPDate.uncertaintyMs {
                 violation = "press \(eventId) carried out after it expired"
             }
-            if action.actionId == "feed_cat" {
+            if action.actionId == "feed_cat" || action.actionId == "leaving" {
                 unsafeRuns[eventId, default: 0] += 1
                 if unsafeRuns[eventId, default: 0] > 1 { violation = "unsafe press \(eventId) ran twice" }
             }

@@ -58,6 +58,16 @@ struct SceneHighlightTests {
         #expect(harness.bridge.states[ActionKey(slug: "home", actionId: "leaving")]?.isActive == false)
     }
 
+    /// A jammed bolt is not unlocked either: Welcome (side: off) is inactive.
+    @Test func aJammedLockHoldsNeitherState() throws {
+        var harness = try BridgeHarness(scenes: ["porch": true, "side": false])
+        let welcome = ActionKey(slug: "home", actionId: "welcome")
+        #expect(harness.bridge.states[welcome]?.isActive == true)
+        harness.ackAll(harness.message("side/state", "JAMMED"))
+        #expect(harness.bridge.states[welcome]?.isActive == false)
+        #expect(harness.bridge.states[ActionKey(slug: "home", actionId: "side")]?.isOn == false, "the tile shows it unlocked")
+    }
+
     /// The wall: the fountain switched on by hand ends Evening and All off in
     /// the same PATCH as the fountain.
     @Test func aChangeAtTheWallEndsTheScenesInTheSamePatchAsTheTile() throws {
