@@ -25,6 +25,7 @@ public enum DiscoveredConfigWriter {
                 if index > range.lowerBound { lines.append("") }
                 lines += action(named[index].toggle, id: named[index].id, base: base).map { "      " + $0 }
             }
+            lines += allOffScene(named[range], ids: &ids)
         }
         lines += extrasBlock(result.extras, ids: &ids, base: base)
         lines += skippedBlock(result.skipped)
@@ -221,6 +222,19 @@ public enum DiscoveredConfigWriter {
             }
         }
         return lines
+    }
+
+    /// A commented `all_off` scene of the widget's tiles that report their state
+    /// (an optimistic one cannot be read back, so `check` refuses it in a scene).
+    static func allOffScene(_ named: ArraySlice<(toggle: DiscoveredToggle, id: String)>, ids: inout ActionIdMaker) -> [String] {
+        let targets = named.filter { !$0.toggle.wiring.optimistic && !$0.toggle.wiring.stateSources.isEmpty }
+        guard !targets.isEmpty else { return [] }
+        let lines = [
+            "", "# A scene of this widget's tiles, as a start: remove the '#' in front of its lines to use it.",
+            "# A press turns off each tile that is on; the tile is active while all are off.",
+            "#- id: \(YAMLScalarWriter.scalar(ids.make(from: "all_off")))", "#  label: All off", "#  icon: power", "#  sets:",
+        ] + targets.map { "#    \(YAMLScalarWriter.scalar($0.id)): off" }
+        return lines.map { $0.isEmpty ? $0 : "      " + $0 }
     }
 
     private static func skippedBlock(_ skipped: [SkippedThing]) -> [String] {

@@ -21,7 +21,8 @@ public enum WatchFormat {
     /// The table per action: last state, messages seen, never heard from.
     public static func humanSummary(_ records: [WatchSession.ActionRecord]) -> [String] {
         let rows = records.map { record -> [String] in
-            let note = record.isNeverHeard ? "never heard from" + NearMiss.clause(record.nearMisses)
+            let note = record.isScene ? record.sceneTargets.map(\.text).joined(separator: ", ")
+                : record.isNeverHeard ? "never heard from" + NearMiss.clause(record.nearMisses)
                 : (record.lastProblem.map { "last problem: \($0)" } ?? "")
             return ["\(record.key)", record.stateWord, "\(record.messagesSeen)", note]
         }
@@ -51,12 +52,19 @@ public enum WatchFormat {
     }
 
     public static func jsonSummary(_ record: WatchSession.ActionRecord) -> String {
-        object([
+        var members: [(String, JSONValue)] = [
             ("type", .string("summary")), ("widget", .string(record.key.slug)), ("action", .string(record.key.actionId)),
             ("state", .string(record.stateWord)), ("messages", .int(Int64(record.messagesSeen))),
             ("never_heard_from", .bool(record.isNeverHeard)), ("last_problem", record.lastProblem.map(JSONValue.string) ?? .null),
             ("near_misses", .array(record.nearMisses.map { .string($0.found) })),
-        ])
+        ]
+        if record.isScene {
+            members.append(("targets", .array(record.sceneTargets.map { target in
+                JSONValue.object([JSONMember("action", .string(target.actionId)), JSONMember("wants", .string(target.wants ? "on" : "off")),
+                                  JSONMember("holds", .bool(target.holds)), JSONMember("state", .string(target.stateWord))])
+            })))
+        }
+        return object(members)
     }
 
     private static func object(_ members: [(String, JSONValue)]) -> String {

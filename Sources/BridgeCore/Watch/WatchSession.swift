@@ -15,10 +15,16 @@ public struct WatchSession: Sendable {
         /// For an action never heard from: topics the broker has (or zigbee2mqtt lists)
         /// nearly like its state topics, from the look at the end.
         public var nearMisses: [NearMiss] = []
+        /// A scene's tiles (`sets:`), each with whether it holds its state now.
+        public var sceneTargets: [SceneTargetStanding] = []
+
+        /// Whether the action is a scene of tiles.
+        public var isScene: Bool { !sceneTargets.isEmpty }
 
         /// `on`, `off` (`open`, `closed`, `locked`, ...), `unavailable` or `unknown`;
         /// a cover's or lock's last further reading after it (`open, closing`, `unlocked, jammed`).
         public var stateWord: String {
+            if isScene { return sceneTargets.allSatisfy(\.holds) ? "active" : "not active" }
             if state.isUnreachable { return "unavailable" }
             if let stopped = stoppedPartWay { return "open, " + stopped }
             let further = state.lastReading.map { ", " + WatchEvent.word(for: $0, device: device) } ?? ""
@@ -55,6 +61,25 @@ public struct WatchSession: Sendable {
             ActionRecord(key: ActionKey(slug: slug, actionId: action.id), label: action.label, device: action.device)
         }
         for (index, record) in records.enumerated() { indexByKey[record.key] = index }
+        scenes = config.allActions.compactMap { slug, action in
+            guard action.isScene, let index = indexByKey[ActionKey(slug: slug, actionId: action.id)] else { return nil }
+            return (index, action.sets.compactMap { target in indexByKey[ActionKey(slug: slug, actionId: target.actionId)].map { ($0, target) } })
+        }
+        for scene in scenes { updateScene(scene) }
+    }
+
+    /// Each scene's record and its targets' records.
+    private var scenes: [(index: Int, targets: [(index: Int, target: SceneTarget)])] = []
+
+    /// Re-reads a scene's targets; true when whether it is active changed.
+    @discardableResult
+    private mutating func updateScene(_ scene: (index: Int, targets: [(index: Int, target: SceneTarget)])) -> Bool {
+        let wasActive = records[scene.index].isScene ? records[scene.index].stateWord == "active" : nil
+        records[scene.index].sceneTargets = scene.targets.map { index, target in
+            SceneTargetStanding(actionId: target.actionId, wants: target.on, holds: records[index].state.holds(on: target.on),
+                                stateWord: records[index].stateWord, device: records[index].device)
+        }
+        return wasActive != (records[scene.index].stateWord == "active")
     }
 
     /// Every topic of the config, sorted.
@@ -98,6 +123,19 @@ public struct WatchSession: Sendable {
                 events.append(event)
             }
             record(verdict, role: listener.role, into: &records[index])
+        }
+        return events + sceneEvents(touched: actionsWithEvent, topic: topic, excerpt: excerpt, elapsedMs: elapsedMs)
+    }
+
+    /// A scene whose tiles this message touched and whose highlight changed: one
+    /// event saying it is now active or inactive.
+    private mutating func sceneEvents(touched: Set<ActionKey>, topic: String, excerpt: String, elapsedMs: Int64) -> [WatchEvent] {
+        var events: [WatchEvent] = []
+        for scene in scenes where scene.targets.contains(where: { touched.contains(records[$0.index].key) }) {
+            guard updateScene(scene) else { continue }
+            let record = records[scene.index]
+            events.append(WatchEvent(elapsedMs: elapsedMs, action: record.key, role: "scene", topic: topic, payloadExcerpt: excerpt,
+                                     verdict: .active(record.stateWord == "active")))
         }
         return events
     }
@@ -169,5 +207,22 @@ public struct WatchSession: Sendable {
         case .gatewayAvailability: return "gateway"
         case .active: return "active"
         }
+    }
+}
+
+/// One tile of a scene as `watch` last read it.
+public struct SceneTargetStanding: Sendable, Equatable {
+    public var actionId: String
+    /// The state the scene asks for.
+    public var wants: Bool
+    /// Whether the tile is known, reachable and in that state.
+    public var holds: Bool
+    /// What the tile reads now (`on`, `closed`, `unknown`, `unavailable`, ...).
+    public var stateWord: String
+    public var device: TileDevice
+
+    /// `porch off: holds`, `garage closed: is open`.
+    public var text: String {
+        "\(actionId) \(device.word(on: wants)): " + (holds ? "holds" : "is \(stateWord)")
     }
 }

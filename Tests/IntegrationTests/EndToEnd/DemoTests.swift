@@ -35,27 +35,31 @@ struct DemoTests {
         let state = (try? HTTPGet.fetch("http://127.0.0.1:\(port)/api/state").body) ?? ""
         #expect(state.contains(#"<button class=\"tile filled"#) && state.contains(#"data-action=\"porch\" data-state=\"On\""#),
                 "\(state.prefix(2_000))")
-        try Self.expectSceneGoesFromSentToActive(port: port)
+        try Self.expectSceneGoesFromSentToActive(port: port, action: "movie")
+        // Issue 21: Evening is made of the demo's tiles (the porch is on, the fountain turns on in 150 ms).
+        try Self.expectSceneGoesFromSentToActive(port: port, action: "evening")
+        #expect(demo.stderr.contains("demo/evening: tile 'fountain': command on sent"), "\(demo.stderr)")
+        #expect(!demo.stderr.contains("demo/evening: tile 'porch': command"), "the porch was on already")
         demo.send(SIGINT)
         #expect(demo.waitForExit(timeoutSeconds: 15) == 0)
     }
 
     /// A scene's tile on the pressing phone: Sent, then Active, never idle between.
-    static func expectSceneGoesFromSentToActive(port: Int) throws {
-        let press = try HTTPPost.send("http://127.0.0.1:\(port)/api/press", body: #"{"action":"movie"}"#)
+    static func expectSceneGoesFromSentToActive(port: Int, action: String) throws {
+        let press = try HTTPPost.send("http://127.0.0.1:\(port)/api/press", body: #"{"action":"\#(action)"}"#)
         #expect(press.contains(#""accepted":true"#))
         var seen: [String] = []
         _ = waitUntil(timeoutSeconds: 10) {
             let body = (try? HTTPGet.fetch("http://127.0.0.1:\(port)/api/state").body) ?? ""
-            guard let range = body.range(of: #""id":"movie""#),
+            guard let range = body.range(of: #""id":"\#(action)""#),
                   let stateRange = body[range.upperBound...].range(of: #""state":""#) else { return false }
             let state = String(body[stateRange.upperBound...].prefix { $0 != "\"" })
             if seen.last != state { seen.append(state) }
             return state == "Active"
         }
         // Before issue 13 the press was answered at once with active: false: Sent → Idle → Active (2 s later).
-        #expect(seen.last == "Active" && !seen.contains("Idle"), "the movie tile went \(seen)")
-        #expect(seen.allSatisfy { $0 == "Sent" || $0 == "Active" }, "the movie tile went \(seen)")
+        #expect(seen.last == "Active" && !seen.contains("Idle"), "the \(action) tile went \(seen)")
+        #expect(seen.allSatisfy { $0 == "Sent" || $0 == "Active" }, "the \(action) tile went \(seen)")
     }
 }
 
