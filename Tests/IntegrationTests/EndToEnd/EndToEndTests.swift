@@ -77,9 +77,9 @@ struct EndToEndTests {
         try world.broker.start()
         #expect(waitUntil(timeoutSeconds: 20) { world.devices.client.isConnected })
         try world.devices.client.setSubscriptions(["zigbee2mqtt/porch/set", "home/scene/set", "test/bridge/status"])
-        #expect(waitUntil(timeoutSeconds: 20) { world.log.components(separatedBy: "mqtt connected").count > 2 })
+        #expect(waitUntil(timeoutSeconds: 20) { world.log.components(separatedBy: "mqtt connected;").count > 2 }, "\(world.log)")
         _ = try world.press("movie")
-        #expect(waitUntil(timeoutSeconds: 10) { world.devices.commands(on: "home/scene/set").contains("movie") })
+        #expect(waitUntil(timeoutSeconds: 10) { world.devices.commands(on: "home/scene/set").contains("movie") }, "\(world.log)")
     }
 
     @Test("6. PATCH failures (500s, 429 with Retry-After, a slow server) → the latest content arrives, no storm")
