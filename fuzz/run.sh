@@ -50,9 +50,13 @@ module_sources() {
   case "$1" in
     BridgeCore) find Sources/BridgeCore -name '*.swift' | sort ;;
     HTTPServer) find Sources/HTTPServer -name '*.swift' | sort ;;
+    ShellSupport) find Sources/ShellSupport -name '*.swift' | sort ;;
     CurlShell) echo Sources/CurlShell/SSEParser.swift ;;
   esac
 }
+
+# module -> the modules it imports, built and linked before it.
+declare -A MODULE_DEPS=([HTTPServer]=ShellSupport)
 
 # --no-asan builds without the address sanitizer (about 3x faster; Swift's own
 # checks still trap on overflow, bounds and unwrap), into separate folders.
@@ -65,14 +69,18 @@ log() { printf '[fuzz] %s\n' "$*" >&2; }
 # Builds .build/fuzz/lib/MODULE/libMODULE.a (+ .swiftmodule) when a source is newer.
 build_module() {
   local module=$1 dir=$OUT/lib$SUFFIX/$1
-  local archive=$dir/lib$module.a
+  local archive=$dir/lib$module.a deps=() dep sources=()
+  for dep in ${MODULE_DEPS[$module]:-}; do
+    build_module "$dep"
+    deps+=(-I "$OUT/lib$SUFFIX/$dep")
+  done
   mapfile -t sources < <(module_sources "$module")
   if [[ -f $archive ]] && [[ -z $(find "${sources[@]}" fuzz/run.sh -newer "$archive" -print -quit) ]]; then
     return
   fi
   log "building $module (${#sources[@]} files)"
   mkdir -p "$dir"
-  swiftc $(swiftc_flags) -enable-testing -module-name "$module" \
+  swiftc $(swiftc_flags) -enable-testing -module-name "$module" "${deps[@]}" \
     -emit-module -emit-module-path "$dir/$module.swiftmodule" \
     -emit-library -static -o "$archive" "${sources[@]}"
 }
@@ -88,8 +96,12 @@ build_target() {
   fi
   log "building target $target"
   mkdir -p "$OUT/bin$SUFFIX"
+  local deps=() dep
+  for dep in ${MODULE_DEPS[$module]:-}; do
+    deps+=(-I "$OUT/lib$SUFFIX/$dep" -L "$OUT/lib$SUFFIX/$dep" -l"$dep")
+  done
   swiftc $(swiftc_flags) -module-name "Fuzz_${target//-/_}" -I "$lib" -L "$lib" \
-    -l"$module" "$source" "${support[@]}" -o "$binary" 2> >(grep -v 'Cannot export local symbol' >&2)
+    -l"$module" "${deps[@]}" "$source" "${support[@]}" -o "$binary" 2> >(grep -v 'Cannot export local symbol' >&2)
 }
 
 # run_target TARGET LIMIT_FLAG...: fuzzes, prints the figures, fails on a crash.
