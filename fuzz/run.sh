@@ -69,13 +69,14 @@ log() { printf '[fuzz] %s\n' "$*" >&2; }
 # Builds .build/fuzz/lib/MODULE/libMODULE.a (+ .swiftmodule) when a source is newer.
 build_module() {
   local module=$1 dir=$OUT/lib$SUFFIX/$1
-  local archive=$dir/lib$module.a deps=() dep sources=()
+  local archive=$dir/lib$module.a deps=() built=() dep sources=()
   for dep in ${MODULE_DEPS[$module]:-}; do
     build_module "$dep"
     deps+=(-I "$OUT/lib$SUFFIX/$dep")
+    built+=("$OUT/lib$SUFFIX/$dep/lib$dep.a")
   done
   mapfile -t sources < <(module_sources "$module")
-  if [[ -f $archive ]] && [[ -z $(find "${sources[@]}" fuzz/run.sh -newer "$archive" -print -quit) ]]; then
+  if [[ -f $archive ]] && [[ -z $(find "${sources[@]}" "${built[@]}" fuzz/run.sh -newer "$archive" -print -quit) ]]; then
     return
   fi
   log "building $module (${#sources[@]} files)"
