@@ -14,7 +14,7 @@ public enum DemoCommand {
 
     /// Runs the demo; returns the exit status.
     public static func run(webPort: Int?, configPath: String?, listen: String? = nil) -> Int32 {
-        SignalWatcher.blockHandledSignals()
+        SignalSource.blockHandledSignals()
         let demoLog = DemoLog()
         let log = LogSink(minimumLevel: .debug, format: .plain) { line in
             demoLog.append(line)
@@ -53,7 +53,7 @@ public enum DemoCommand {
         let daemon = try Daemon(options: daemonOptions(configPath, broker, simulator, directory), log: log)
         let web = try startWebServer(address, simulator: simulator, demoLog: demoLog)
         defer { web.stop() }
-        try SignalWatcher.start { _ in daemon.requestStop() }
+        try daemon.watchSignals { _ in daemon.requestStop() }
         print("""
         switchboard-bridge demo
           open  http://\(pageHost(address.host)):\(web.port)/   (press the tiles there; Ctrl-C stops everything)

@@ -55,10 +55,12 @@ public final class MQTTClient: Sendable {
     /// Creates the libmosquitto client and starts connecting on a loop of its own,
     /// on a thread of its own. Throws for bad settings (e.g. an unreadable CA file);
     /// an unreachable broker is not an error (it is retried and reported as `.disconnected`).
-    public func start() throws {
+    /// `companions` are driven on that loop too (`watch`'s signals).
+    public func start(alongside companions: [LoopSource] = []) throws {
         let ownLoop: EventLoop
         do { ownLoop = try EventLoop() } catch { throw MQTTError(operation: "start", message: "\(error)") }
         try attach(to: ownLoop, isThreaded: true)
+        companions.forEach(ownLoop.add)
         let loopThread = try ShellThread { [self] in
             while !isFinished { ownLoop.turn(timeoutMs: -1) }
         }

@@ -44,10 +44,11 @@ final class MQTTListener: Sendable {
         }
     }
 
-    /// Subscribes to `topics` and starts connecting.
-    func start<Topics: Sequence>(subscribingTo topics: Topics) throws where Topics.Element == String {
+    /// Subscribes to `topics` and starts connecting; `companions` run on the client's loop.
+    func start<Topics: Sequence>(subscribingTo topics: Topics, alongside companions: [LoopSource] = []) throws
+    where Topics.Element == String {
         try client.setSubscriptions(topics)
-        try client.start()
+        try client.start(alongside: companions)
     }
 
     /// Makes `run` hand over `.stopRequested` (from any thread, e.g. a signal's).

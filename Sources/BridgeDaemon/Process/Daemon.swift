@@ -83,6 +83,13 @@ public final class Daemon: Sendable {
     /// What the bridge knew after its last batch of work (nil before the first).
     public var snapshot: BridgeSnapshot? { statusServer.latestSnapshot }
 
+    /// Hands SIGTERM, SIGINT and SIGHUP to `onSignal` on the loop's thread (a signalfd
+    /// on the one loop: no thread of their own). Call before `run()`, after
+    /// `SignalSource.blockHandledSignals()`.
+    public func watchSignals(_ onSignal: @escaping (Int32) -> Void) throws(EventLoopError) {
+        loop.add(try SignalSource(onSignal: onSignal))
+    }
+
     /// SIGTERM/SIGINT: stop taking presses, finish the PATCH in flight, disconnect.
     public func requestStop() {
         aivi.stopEvents()
@@ -97,7 +104,7 @@ public final class Daemon: Sendable {
 
     /// `switchboard-bridge run`: signals, logging, exit status.
     public static func main(configPath: String, logLevel: String?, environment: [String: String]) -> Int32 {
-        SignalWatcher.blockHandledSignals()
+        SignalSource.blockHandledSignals()
         let level: LogLevel
         do { level = try logLevel.map { text throws(LogLevelParseError) in try LogLevel(parsing: text) } ?? .info } catch {
             StandardErrorWriter.writeLine("switchboard-bridge: \(error)")
@@ -111,7 +118,7 @@ public final class Daemon: Sendable {
             return error.exitStatus
         }
         do {
-            try SignalWatcher.start { signal in
+            try daemon.watchSignals { signal in
                 if signal == SIGHUP { daemon.requestReload() } else { daemon.requestStop() }
             }
         } catch {

@@ -39,12 +39,12 @@ final class WatchRunner {
     }
 
     func run(seconds: Int?) -> Int32 {
-        SignalWatcher.blockHandledSignals()
+        SignalSource.blockHandledSignals()
         output.start(topics: session.subscribedTopics.count)
         let listener = Self.listener(settings)
         do {
-            try SignalWatcher.start { _ in listener.requestStop() }
-            try listener.start(subscribingTo: session.subscribedTopics)
+            let signals = try SignalSource { _ in listener.requestStop() }
+            try listener.start(subscribingTo: session.subscribedTopics, alongside: [signals])
         } catch {
             output.problem("\(error)")
             return 1
