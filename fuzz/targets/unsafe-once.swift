@@ -7,8 +7,11 @@
 /// with the bridge's estimate of the server's clock off by up to its claimed
 /// uncertainty (`HTTPDate.uncertaintyMs`), a hostile service redelivering any
 /// earlier event at any time, replays of unexpired ones at each restart, failed
-/// records, the board's clock jumping, and ids that differ only in Unicode form.
-/// Also checked: the memory stays within its bounds.
+/// records, the board's clock jumping, and ids that differ only in Unicode form
+/// (`evt_café0` in NFC and in NFD are two events, as they are to the service:
+/// the world keys and compares ids by their UTF-8 bytes, as the product does).
+/// Also checked: every delivery is read as the event delivered (its answer names
+/// that id, byte for byte), and the memory stays within its bounds.
 ///
 /// Input: two bytes of capacity, two of margin (× 100 ms), then operations of two
 /// bytes each (an operation byte, an argument byte).
@@ -34,8 +37,9 @@ struct UnsafeOnceWorld {
     var boardBehindMs: Int64 = 0
     var estimateErrorMs: Int64 = 0
     var persisted: [RememberedEvent] = []
-    /// Every event the service made, by id (an id is one event, as the service's are).
-    var events: [String: (data: String, expiresAtMs: Int64)] = [:]
+    /// Every event the service made, by the UTF-8 bytes of its id (an id is one
+    /// event, as the service's are; a `String` key would merge NFC and NFD twins).
+    var events: [UTF8Key: (data: String, expiresAtMs: Int64)] = [:]
     var eventOrder: [String] = []
     var unsafeRuns: [UTF8Key: Int] = [:]
     var failNextRecord = false
@@ -81,11 +85,11 @@ struct UnsafeOnceWorld {
     mutating func press(action: String, argument: UInt8) {
         let number = Int(argument % 32)
         let id = argument & 0x20 != 0 ? "evt_cafe\u{301}\(number)" : "evt_caf\u{E9}\(number)"
-        if events[id] == nil {
+        if events[UTF8Key(id)] == nil {
             let created = serverMs - Int64(argument >> 6) * 2_000
             let data = "{\"id\":\"\(id)\",\"type\":\"widget.action.v1\",\"created_at\":\"\(iso(created))\","
                 + "\"expires_at\":\"\(iso(created + 5_000))\",\"data\":{\"widget\":\"w\",\"action\":\"\(action)\",\"kind\":\"button\"}}"
-            events[id] = (data, created + 5_000)
+            events[UTF8Key(id)] = (data, created + 5_000)
             eventOrder.append(id)
         }
         deliver(id)
@@ -98,9 +102,22 @@ struct UnsafeOnceWorld {
     }
 
     mutating func deliver(_ id: String, keepingEffects keep: Int? = nil) {
-        guard let event = events[id] else { return }
+        guard let event = events[UTF8Key(id)] else { return }
         let effects = bridge.handle(input(.streamEvent(StreamEvent(id: id, type: "widget.action.v1", data: event.data))))
+        checkReadAsItself(effects, id)
         perform(keep.map { Array(effects.prefix($0)) } ?? effects, for: id)
+    }
+
+    /// The bridge read the press as the event delivered: it says it received that
+    /// id, byte for byte (an NFD delivery carrying its NFC twin's data would not).
+    func checkReadAsItself(_ effects: [BridgeEffect], _ id: String) {
+        let received = effects.compactMap { effect -> String? in
+            if case .observe(.pressReceived(let eventId)) = effect { return eventId }
+            return nil
+        }
+        fuzzCheck(received.count == 1, "one delivery of \(Array(id.utf8)) received \(received.count) times")
+        fuzzCheck(received.allSatisfy { UTF8Key($0) == UTF8Key(id) },
+                  "delivered \(Array(id.utf8)), read as \(received.map { Array($0.utf8) })")
     }
 
     /// Performs a batch as the runtime does: a release goes out only once its
@@ -121,7 +138,7 @@ struct UnsafeOnceWorld {
                 let forgotten = Set(ids.map(UTF8Key.init))
                 persisted.removeAll { forgotten.contains(UTF8Key($0.id)) }
             case .publishMQTT(let message):
-                if message.topic == Self.feederTopic {
+                if UTF8Key(message.topic) == UTF8Key(Self.feederTopic) {
                     unsafeRuns[UTF8Key(id), default: 0] += 1
                     fuzzCheck(unsafeRuns[UTF8Key(id), default: 0] <= 1, "the unsafe press \(id) ran twice")
                 }
@@ -146,7 +163,7 @@ struct UnsafeOnceWorld {
         bridge = Bridge(config: config, rememberedUnsafeEvents: persisted, randomSeed: restartSeed)
         estimateErrorMs = Int64(restartSeed % 2_001) - HTTPDate.uncertaintyMs
         connect()
-        for id in eventOrder where (events[id]?.expiresAtMs ?? .min) >= serverMs { deliver(id) }
+        for id in eventOrder where (events[UTF8Key(id)]?.expiresAtMs ?? .min) >= serverMs { deliver(id) }
     }
 
     mutating func connect() {
