@@ -62,7 +62,9 @@ declare -A MODULE_DEPS=([HTTPServer]=ShellSupport)
 # checks still trap on overflow, bounds and unwrap), into separate folders.
 SANITIZERS=fuzzer,address
 SUFFIX=
-swiftc_flags() { echo -O -g -sanitize=$SANITIZERS -parse-as-library -swift-version 6; }
+# One package name for every module and target, as SwiftPM gives: `package` API
+# (DurableRecord's init) is visible across them.
+swiftc_flags() { echo -O -g -sanitize=$SANITIZERS -parse-as-library -swift-version 6 -package-name switchboard_bridge; }
 
 log() { printf '[fuzz] %s\n' "$*" >&2; }
 

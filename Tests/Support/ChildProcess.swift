@@ -10,6 +10,7 @@ public final class ChildProcess: @unchecked Sendable {
     public let pid: pid_t
     private let lock = NSLock()
     private var reapedStatus: Int32?
+    private var reapedPeakMemoryKB: Int?
 
     /// Starts `executable` with `arguments`; output goes to `directory/name.stdout|.stderr`.
     /// `environment` nil inherits this process's environment.
@@ -32,9 +33,11 @@ public final class ChildProcess: @unchecked Sendable {
         defer { lock.unlock() }
         if reapedStatus != nil { return false }
         var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
+        var usage = rusage()
+        let result = wait4(pid, &status, WNOHANG, &usage)
         if result == pid {
             reapedStatus = status
+            reapedPeakMemoryKB = Int(usage.ru_maxrss)
             return false
         }
         if result == -1 && errno == ECHILD {
@@ -53,6 +56,16 @@ public final class ChildProcess: @unchecked Sendable {
         guard let status = reapedStatus else { return nil }
         let signalNumber = status & 0x7f
         return signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
+    }
+
+    /// The child's peak resident memory in kB (`ru_maxrss`, which on Linux is
+    /// its VmHWM), once it has exited and was reaped here; nil before. Unlike
+    /// `/proc/PID/status`, it can still be read after the exit.
+    public var peakMemoryKBAtExit: Int? {
+        guard !isRunning else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        return reapedPeakMemoryKB
     }
 
     /// Sends `signal` to the child if it still runs.

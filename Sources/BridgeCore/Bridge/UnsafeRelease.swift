@@ -56,6 +56,7 @@ public struct UnsafeRelease: Sendable, Equatable {
 public struct DurableRecord: Sendable, Equatable {
     public let event: RememberedEvent
 
-    /// Call only once `event`'s record is on disk and synced.
-    public init(syncedRecordOf event: RememberedEvent) { self.event = event }
+    /// Call only once `event`'s record is on disk and synced. `package`: no code
+    /// outside this package (a plug-in, a caller of the library) can make one.
+    package init(syncedRecordOf event: RememberedEvent) { self.event = event }
 }
