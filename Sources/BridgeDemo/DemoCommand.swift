@@ -11,6 +11,18 @@ import ShellSupport
 public enum DemoCommand {
     static let token = "demo-token"
     static let defaultConfigPath = "config/demo.yaml"
+    /// Where the package installs it, under the binary's prefix (/usr/bin → /usr/share/doc/...).
+    static let installedConfigPath = "share/doc/switchboard-bridge/examples/demo.yaml"
+
+    /// The config the demo reads without --config: the source tree's when run from the
+    /// project's folder, else the one installed beside the binary, else (unreadable,
+    /// said by the caller) the source tree's.
+    static func defaultConfig(executableDirectory: String? = OwnExecutable.directory()) -> String {
+        guard access(defaultConfigPath, R_OK) != 0, let executableDirectory,
+              let slash = executableDirectory.lastIndex(of: "/") else { return defaultConfigPath }
+        let installed = executableDirectory[..<slash] + "/" + installedConfigPath
+        return access(installed, R_OK) == 0 ? installed : defaultConfigPath
+    }
 
     /// Runs the demo; returns the exit status.
     public static func run(webPort: Int?, configPath: String?, listen: String? = nil) -> Int32 {
@@ -27,7 +39,7 @@ public enum DemoCommand {
             return 2
         }
         do {
-            return try runDemo(address: address, configPath: configPath ?? defaultConfigPath, demoLog: demoLog, log: log)
+            return try runDemo(address: address, configPath: configPath ?? defaultConfig(), demoLog: demoLog, log: log)
         } catch {
             StandardErrorWriter.writeLine("switchboard-bridge demo: \(error)")
             return 1
@@ -36,7 +48,8 @@ public enum DemoCommand {
 
     static func runDemo(address: ListenAddress, configPath: String, demoLog: DemoLog, log: LogSink) throws -> Int32 {
         guard access(configPath, R_OK) == 0 else {
-            throw ProcessStartError.config("cannot read \(configPath): run the demo from the project's folder, or pass --config PATH")
+            throw ProcessStartError.config("cannot read \(configPath): run the demo from the project's folder, or pass --config PATH "
+                                           + "(the package installs /usr/share/doc/switchboard-bridge/examples/demo.yaml)")
         }
         guard let directory = FileText.temporaryDirectory(prefix: "switchboard-demo") else {
             throw ProcessStartError.notReady("a temporary directory")
@@ -57,6 +70,7 @@ public enum DemoCommand {
         print("""
         switchboard-bridge demo
           open  http://\(pageHost(address.host)):\(web.port)/   (press the tiles there; Ctrl-C stops everything)
+          config  \(configPath)
           broker  mosquitto on 127.0.0.1:\(broker.port)  (try: mosquitto_sub -p \(broker.port) -v -t '#')
           Aivi simulator  \(simulator.baseURL)
         """)

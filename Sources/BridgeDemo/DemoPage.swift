@@ -54,24 +54,29 @@ enum DemoPage {
     function draw(id, html) {
       if (drawn[id] !== html) { document.getElementById(id).innerHTML = html; drawn[id] = html; }
     }
-    function logLine(text, cls) {
+    function logLine(text, cls, seq) {
       const box = document.getElementById("log"); const line = document.createElement("div");
-      line.textContent = text; if (cls) line.className = cls; box.appendChild(line);
+      line.textContent = text; if (cls) line.className = cls; if (seq) line.dataset.seq = seq; box.appendChild(line);
       while (box.childNodes.length > 400) box.removeChild(box.firstChild);
       box.scrollTop = box.scrollHeight;
     }
     function classify(text) {
+      const level = text.split(" ", 2)[1];
+      if (level === "warning" || level === "error" || /^refused: /.test(text)) return "warn";
       if (/ press | command /.test(text)) return "press";
       if (/^device |scene controller|mqtt zigbee2mqtt|mqtt stat\//.test(text.replace(/^\S+ \S+ /, ""))) return "device";
       if (/published|PATCH/.test(text)) return "publish";
-      if (/warning|error/.test(text)) return "warn";
       return "";
     }
     async function refresh() {
       try {
         const state = await (await fetch("/api/state?after=" + lastLog)).json();
         draw("medium", state.html.medium); draw("small", state.html.small); draw("other", state.html.other);
-        for (const line of state.log) { logLine(line.text, classify(line.text)); lastLog = line.seq; }
+        // Two polls in flight (a press refreshes too) bring the same lines: each is shown once.
+        for (const line of state.log) {
+          if (line.seq <= lastLog) continue;
+          logLine(line.text, classify(line.text), line.seq); lastLog = line.seq;
+        }
       } catch (e) { logLine("demo stopped? " + e, "warn"); }
     }
     refresh(); setInterval(refresh, 250);

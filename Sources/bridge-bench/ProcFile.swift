@@ -32,16 +32,6 @@ enum ProcFile {
         return names
     }
 
-    /// The directory of this executable (from /proc/self/exe).
-    static func ownDirectory() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return String(path[..<slash])
-    }
-
     /// The size of a file in bytes, nil when it cannot be read.
     static func size(of path: String) -> Int64? {
         var info = stat()

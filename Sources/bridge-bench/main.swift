@@ -10,7 +10,7 @@ case .failure(let failure):
     StandardError.line("bridge-bench: \(failure)\n\(BenchArguments.usage)")
     exit(2)
 }
-let bridgeExecutable = arguments.bridgePath ?? ((ProcFile.ownDirectory() ?? ".") + "/switchboard-bridge")
+let bridgeExecutable = arguments.bridgePath ?? ((OwnExecutable.directory() ?? ".") + "/switchboard-bridge")
 guard access(bridgeExecutable, X_OK) == 0 else {
     StandardError.line("bridge-bench: no switchboard-bridge binary at \(bridgeExecutable); run `swift build -c release` first")
     exit(2)

@@ -1,5 +1,5 @@
 /// What a switchable thing is, as far as its announcement tells; picks the icon.
-public enum DeviceKind: String, Sendable, Equatable {
+public enum DeviceKind: String, Sendable, Equatable, CaseIterable {
     case light, plug, fan, outlet, switchRelay = "switch"
     /// Covers: a garage door or gate, or blinds, shutters and the rest; locks.
     case garageDoor = "garage door", blinds, lock

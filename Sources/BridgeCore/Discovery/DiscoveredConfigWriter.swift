@@ -226,13 +226,16 @@ public enum DiscoveredConfigWriter {
 
     /// A commented `all_off` scene of the widget's tiles that report their state
     /// (an optimistic one cannot be read back, so `check` refuses it in a scene).
+    /// The icon of the commented `all_off` scene.
+    static let allOffSceneIcon = "power"
+
     static func allOffScene(_ named: ArraySlice<(toggle: DiscoveredToggle, id: String)>, ids: inout ActionIdMaker) -> [String] {
         let targets = named.filter { !$0.toggle.wiring.optimistic && !$0.toggle.wiring.stateSources.isEmpty }
         guard !targets.isEmpty else { return [] }
         let lines = [
             "", "# A scene of this widget's tiles, as a start: remove the '#' in front of its lines to use it.",
             "# A press turns off each tile that is on; the tile is active while all are off.",
-            "#- id: \(YAMLScalarWriter.scalar(ids.make(from: "all_off")))", "#  label: All off", "#  icon: power", "#  sets:",
+            "#- id: \(YAMLScalarWriter.scalar(ids.make(from: "all_off")))", "#  label: All off", "#  icon: \(allOffSceneIcon)", "#  sets:",
         ] + targets.map { "#    \(YAMLScalarWriter.scalar($0.id)): off" }
         return lines.map { $0.isEmpty ? $0 : "      " + $0 }
     }

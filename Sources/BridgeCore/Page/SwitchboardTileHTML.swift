@@ -17,26 +17,22 @@ public enum SwitchboardTileHTML {
     ]
     static let defaultColor = "#0a84ff"
 
-    /// SF Symbol names the drawing knows, as characters; others get a square.
-    static let icons: [String: String] = [
-        "lightbulb.fill": "💡", "drop.fill": "💧", "car.fill": "🚗", "flame.fill": "🔥", "tv.fill": "📺",
-        "sunset.fill": "🌅", "power": "⏻", "pawprint.fill": "🐾", "fan.fill": "🌀",
-    ]
-    static let unknownIcon = "◼︎"
-
     /// The tiles' style sheet (custom properties, widget grid, tile states).
     public static let css = """
     .widget { --bg:#1c1c1e; --tile:#2c2c2e; --muted:#8e8e93; --text:#f2f2f7; --orange:#ff9f0a;
               background:var(--bg); border-radius:22px; padding:12px; display:grid; gap:8px; }
     .widget.medium { width:100%; max-width:340px; grid-template-columns:repeat(3, minmax(0, 1fr)); }
-    .widget.small { width:160px; grid-template-columns:repeat(2, minmax(0, 1fr)); }
+    .widget.small { width:170px; padding:8px; gap:6px; grid-template-columns:repeat(2, minmax(0, 1fr)); }
     .tile { position:relative; border:0; border-radius:14px; padding:10px; min-height:74px; text-align:left;
             background:var(--tile); color:var(--text); overflow:hidden; font:inherit; display:block; }
     button.tile { cursor:pointer; }
-    .small .tile { min-height:62px; padding:8px; }
-    .tile .mark { font-size:22px; display:block; }
-    .tile .label { display:block; font-weight:600; margin-top:6px; white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
-    .tile .second { display:block; color:var(--muted); font-size:12px; margin-top:2px; min-height:1.2em; }
+    .small .tile { min-height:62px; padding:7px; }
+    .tile .mark { display:block; height:22px; line-height:0; }
+    .tile .mark svg { width:22px; height:22px; }
+    .tile .label { display:-webkit-box; -webkit-box-orient:vertical; -webkit-line-clamp:2; line-clamp:2; overflow:hidden;
+                   overflow-wrap:anywhere; font-weight:600; margin-top:6px; line-height:1.25em; height:2.5em; }
+    .tile .second { display:block; color:var(--muted); font-size:12px; margin-top:2px; line-height:1.25em; height:1.25em;
+                    white-space:nowrap; overflow:hidden; text-overflow:ellipsis; }
     .small .tile .label { font-size:11px; }
     .small .tile .second { display:none; }
     .tile.muted .mark { filter:grayscale(1); opacity:.45; }
@@ -87,7 +83,7 @@ public enum SwitchboardTileHTML {
         html += " data-action=\"\(HTMLText.escape(face.id))\" data-state=\"\(face.state.rawValue)\""
         html += " aria-label=\"\(label), \(face.state.rawValue)\">"
         if hasCheck { html += "<span class=\"check\">✓</span>" }
-        html += "<span class=\"mark\">\(icons[face.icon ?? ""] ?? unknownIcon)</span>"
+        html += "<span class=\"mark\">\(TileIcon.svg(face.icon))</span>"
         html += "<span class=\"label\">\(label)</span>"
         html += "<span class=\"second\(isWarning ? " warn" : "")\">\(HTMLText.escape(second))</span>"
         return html + "</\(element)>"

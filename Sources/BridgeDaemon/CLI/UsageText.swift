@@ -21,7 +21,8 @@ public enum UsageText {
       switchboard-bridge --version | --help
 
     Options:
-      --config PATH      the config file (default \(defaultConfigPath); for demo, config/demo.yaml)
+      --config PATH      the config file (default \(defaultConfigPath); for demo, config/demo.yaml,
+                         else the package's examples/demo.yaml)
       --log-level LEVEL  error, warning, info (default) or debug
       --state ID=on|off  for render: a toggle's state (ID is an action id or slug/id)
       --port PORT        for demo: the web page's port (default: any free port); for discover: the broker's (1883)

@@ -36,7 +36,7 @@ struct StatusPageTests {
         #expect(html.hasPrefix("<div class=\"\(testCase.classes)\" style=\"--fill:#ffd60a\" data-action=\"t\" data-state=\"\(testCase.state.rawValue)\""), "\(html)")
         let secondClass = testCase.state == .noResponse ? "second warn" : "second"
         #expect(html.contains("<span class=\"\(secondClass)\">\(testCase.second)</span>"), "\(html)")
-        #expect(html.contains("💡"))
+        #expect(html.contains(TileIcon.svg("lightbulb.fill")))
         #expect(html.contains("<span class=\"check\">✓</span>") == (testCase.state == .sent))
         #expect(SwitchboardTileHTML.tile(face, isPressable: true).hasPrefix("<button "))
     }

@@ -70,6 +70,40 @@ struct DemoExitTests {
         #expect(refused.stderr.contains("--listen my-host: not an IP address literal or localhost"), "\(refused.stderr)")
     }
 
+    /// Issue 22 item 13: the installed package's `demo` (no --config, run from anywhere)
+    /// failed with "cannot read config/demo.yaml" though the package ships
+    /// examples/demo.yaml; it now finds it under the binary's prefix (/usr/bin →
+    /// /usr/share/doc/switchboard-bridge/examples), laid out here as build-deb does.
+    @Test func theInstalledDemoFindsTheExampleConfigUnderItsPrefix() throws {
+        let directory = try TemporaryDirectory(prefix: "demo-installed")
+        let prefix = directory.file("usr")
+        let examples = prefix + "/share/doc/switchboard-bridge/examples"
+        try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: examples, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory.file("home"), withIntermediateDirectories: true)
+        let binary = prefix + "/bin/switchboard-bridge"
+        try FileManager.default.copyItem(atPath: EndToEndHarness.bridgeExecutable, toPath: binary)
+        let command = { (name: String, arguments: [String]) throws -> ChildProcess in
+            // From a folder without config/ (env -C: the child's working directory).
+            try ChildProcess(executable: "/usr/bin/env", arguments: ["-C", directory.file("home"), binary, "demo"] + arguments,
+                             directory: directory.path, name: name, environment: ["PATH": Self.path])
+        }
+        // Nothing installed yet: the error says what to do and where the package puts it.
+        let missing = try command("demo-no-example", [])
+        #expect(missing.waitForExit(timeoutSeconds: 20) == 1)
+        #expect(missing.stderr.contains("cannot read config/demo.yaml: run the demo from the project's folder, or pass --config PATH "
+                                        + "(the package installs /usr/share/doc/switchboard-bridge/examples/demo.yaml)"), "\(missing.stderr)")
+
+        try FileManager.default.copyItem(atPath: DemoTests.packageRoot + "/config/demo.yaml", toPath: examples + "/demo.yaml")
+        let port = LoopbackPort.free()
+        let demo = try command("demo-installed", ["--port", String(port)])
+        defer { demo.stop() }
+        #expect(waitUntil(timeoutSeconds: 20) { demo.stdout.contains("http://127.0.0.1:\(port)/") || !demo.isRunning },
+                "\(demo.stdout)\n\(demo.stderr)")
+        #expect(demo.isRunning, "\(demo.stderr)")
+        #expect(demo.stdout.contains("config  \(examples)/demo.yaml"), "\(demo.stdout)")
+    }
+
     @Test func ctrlCStopsQuietlyAndRemovesTheTemporaryDirectory() throws {
         let directory = try TemporaryDirectory(prefix: "demo-ctrlc")
         let tmpdir = directory.file("tmp")

@@ -119,12 +119,13 @@ struct StatusPageBrowserTests {
         String(decoding: try! JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast().description
     }
 
-    static func keepScreenshot(_ browser: HeadlessBrowser) throws -> String {
+    /// Keeps a PNG of the page at .build/test-artifacts/NAME.png; nothing may stick out sideways.
+    static func keepScreenshot(_ browser: HeadlessBrowser, name: String = "status-page") throws -> String {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().path
         let artifacts = root + "/.build/test-artifacts"
         try FileManager.default.createDirectory(atPath: artifacts, withIntermediateDirectories: true)
-        let path = artifacts + "/status-page.png"
+        let path = artifacts + "/\(name).png"
         let scrollWidth = try browser.screenshot(to: path)
         #expect(scrollWidth == 390, "on a phone-sized screen nothing sticks out sideways: \(scrollWidth) CSS pixels wide")
         #expect((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 > 1_000)
