@@ -3,13 +3,14 @@ public enum HTTPReply: Sendable {
     /// A complete response; the connection may be kept alive afterwards.
     case response(HTTPResponse)
     /// A streamed response (chunked transfer encoding), e.g. Server-Sent Events.
-    /// `body` runs on the connection's own thread and writes through the stream
-    /// for as long as it likes; when it returns the stream ends cleanly and the
-    /// connection closes.
+    /// `body` runs on a worker thread and writes through the stream for as long as it
+    /// likes (bounded by `maxStreamBufferedBytes` ahead of its client); when it returns
+    /// the stream ends cleanly and the connection closes.
     case stream(status: Int, headers: [HTTPHeader], body: @Sendable (HTTPResponseStream) -> Void)
     /// No answer at all: the connection is reset (a fault a simulator injects).
     case reset
 }
 
-/// A request handler: called on the connection's thread, once per request.
+/// A request handler, once per request: on the server's loop thread (it must not
+/// block), or on a worker when the configuration says handlers may block.
 public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPReply

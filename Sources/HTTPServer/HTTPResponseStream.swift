@@ -1,15 +1,10 @@
-import ShellSupport
-
-/// The writing end of a streamed (chunked) response, handed to a stream handler.
+/// The writing end of a streamed (chunked) response, handed to a stream handler
+/// on a thread of its own; what it writes goes to the server's loop through the
+/// connection's bounded outbox.
 public final class HTTPResponseStream: Sendable {
-    private let socket: ConnectionSocket
-    private let isServerStopping: @Sendable () -> Bool
-    private let hasFailed = ConditionLock(false)
+    private let outbox: HTTPConnectionOutbox
 
-    init(socket: ConnectionSocket, isServerStopping: @escaping @Sendable () -> Bool) {
-        self.socket = socket
-        self.isServerStopping = isServerStopping
-    }
+    init(outbox: HTTPConnectionOutbox) { self.outbox = outbox }
 
     /// Writes `text` as one chunk; false when the client is gone (the stream is then over).
     @discardableResult
@@ -17,24 +12,20 @@ public final class HTTPResponseStream: Sendable {
         write(bytes: Array(text.utf8))
     }
 
-    /// Writes `bytes` as one chunk; false when the client is gone.
+    /// Writes `bytes` as one chunk; false when the client is gone, or so far behind
+    /// that the server dropped it.
     @discardableResult
     public func write(bytes: [UInt8]) -> Bool {
-        guard isOpen, !bytes.isEmpty else { return isOpen }
+        guard !bytes.isEmpty else { return isOpen }
         let frame = Array(String(bytes.count, radix: 16).utf8) + [13, 10] + bytes + [13, 10]
-        let sent = socket.send(frame)
-        if !sent { hasFailed.withLock { $0 = true } }
-        return sent
+        return outbox.stream(frame)
     }
 
     /// False once the client went away, a write failed, or the server is stopping.
-    public var isOpen: Bool {
-        !hasFailed.withLock { $0 } && !isServerStopping() && !socket.isPeerGone
-    }
+    public var isOpen: Bool { !outbox.isFailed }
 
     /// Writes the terminating chunk (called by the server after the handler returns).
     func finish() {
-        guard isOpen else { return }
-        _ = socket.send(Array("0\r\n\r\n".utf8))
+        outbox.end(with: Array("0\r\n\r\n".utf8), .complete(keepAlive: false))
     }
 }

@@ -10,9 +10,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxBodyBytes: Int
     /// The most connections open at once; more get 503 and are closed.
     public var maxConnections: Int
-    /// How long a read may wait (idle keep-alive, slow client) before the connection closes.
+    /// How long a connection may go without a byte from its client while it waits for
+    /// one (idle keep-alive, slow client) before it closes.
     public var readTimeoutMs: Int
-    /// How long a write may block on a client that does not read.
+    /// How long an answer may wait, without a byte taken, for a client that does not read.
     public var writeTimeoutMs: Int
     /// The whole request head (and any idle wait before it) must arrive within
     /// this, however slowly its bytes trickle in; then the connection closes.
@@ -20,11 +21,18 @@ public struct HTTPServerConfiguration: Sendable {
     /// When every connection is taken, close the one that has waited longest for
     /// a request (idle or trickling a head) to admit the new one, instead of 503.
     public var evictsOldestIdleWhenFull: Bool
+    /// The most bytes a streamed answer may have waiting for a slow client; past it
+    /// the client is dropped, not buffered without limit.
+    public var maxStreamBufferedBytes: Int
+    /// The handler may block (sleep, wait): it then runs on a worker thread, not on
+    /// the loop's (the simulator's delayed answers). False for the status view and the demo.
+    public var handlersMayBlock: Bool
 
     public init(host: String = "127.0.0.1", port: Int = 0, maxHeaderBytes: Int = 16 * 1024,
                 maxBodyBytes: Int = 256 * 1024, maxConnections: Int = 64,
                 readTimeoutMs: Int = 15_000, writeTimeoutMs: Int = 5_000,
-                headTimeoutMs: Int = 30_000, evictsOldestIdleWhenFull: Bool = false) {
+                headTimeoutMs: Int = 30_000, evictsOldestIdleWhenFull: Bool = false,
+                maxStreamBufferedBytes: Int = 1024 * 1024, handlersMayBlock: Bool = false) {
         self.host = host
         self.port = port
         self.maxHeaderBytes = maxHeaderBytes
@@ -34,5 +42,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.writeTimeoutMs = writeTimeoutMs
         self.headTimeoutMs = headTimeoutMs
         self.evictsOldestIdleWhenFull = evictsOldestIdleWhenFull
+        self.maxStreamBufferedBytes = maxStreamBufferedBytes
+        self.handlersMayBlock = handlersMayBlock
     }
 }

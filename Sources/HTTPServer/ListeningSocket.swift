@@ -2,13 +2,13 @@
 import Glibc
 #endif
 
-/// Opens a listening TCP socket on an IPv4 or IPv6 literal address.
+/// Opens a listening TCP socket, non-blocking, on an IPv4 or IPv6 literal address.
 enum ListeningSocket {
     static let backlog: Int32 = 128
 
     static func open(host: String, port: Int) throws(HTTPServerError) -> (descriptor: Int32, port: Int) {
         let isIPv6 = host.contains(":")
-        let descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard descriptor >= 0 else { throw .systemCall(name: "socket", errno: errno) }
         do throws(HTTPServerError) {
             var reuse: Int32 = 1

@@ -1,14 +1,19 @@
 import Glibc
 
-/// One descriptor a `LoopSource` wants watched: always for reading (and errors),
-/// for writing too when `wantsWrite`.
+/// One descriptor a `LoopSource` wants watched: for reading unless `wantsRead` is
+/// false (errors and hang-ups are always reported, as readable), for writing too
+/// when `wantsWrite`.
 public struct LoopInterest: Sendable, Equatable {
     public var descriptor: Int32
     public var wantsWrite: Bool
+    /// False: bytes waiting to be read do not end the wait (a server answering
+    /// one request does not read the next before it is done).
+    public var wantsRead: Bool
 
-    public init(descriptor: Int32, wantsWrite: Bool) {
+    public init(descriptor: Int32, wantsWrite: Bool, wantsRead: Bool = true) {
         self.descriptor = descriptor
         self.wantsWrite = wantsWrite
+        self.wantsRead = wantsRead
     }
 }
 
@@ -122,7 +127,7 @@ public final class EventLoop: @unchecked Sendable {
         var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
         for (_, want) in wants {
             for interest in want.interests {
-                let events = Int16(POLLIN) | (interest.wantsWrite ? Int16(POLLOUT) : 0)
+                let events = (interest.wantsRead ? Int16(POLLIN) : 0) | (interest.wantsWrite ? Int16(POLLOUT) : 0)
                 descriptors.append(pollfd(fd: interest.descriptor, events: events, revents: 0))
             }
         }

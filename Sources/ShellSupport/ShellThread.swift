@@ -21,6 +21,11 @@ public final class ShellThread: @unchecked Sendable {
         }
     }
 
+    /// Lets the thread end on its own, its resources freed then (never join it after).
+    public func detach() {
+        pthread_detach(handle)
+    }
+
     /// Waits for the thread to finish. Call once, never from the thread itself.
     public func join() {
         pthread_join(handle, nil)

@@ -46,7 +46,7 @@ public final class Daemon: Sendable {
         supervisor = DaemonSupervisor(notifier: Self.notifier(options.environment, log), log: log)
         statusServer = StatusServer(metrics: metrics)
         if let status = config.status {
-            do { try statusServer.start(status) } catch { log.error("\(error)") }
+            do { try statusServer.start(status, on: loop) } catch { log.error("\(error)") }
         }
         let bridge = Bridge(config: config, rememberedUnsafeEvents: rememberedEvents, randomSeed: Self.randomSeed())
         runtime = BridgeRuntime(

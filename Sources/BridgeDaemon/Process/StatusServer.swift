@@ -26,8 +26,9 @@ final class StatusServer: Sendable {
     /// The last snapshot, from any thread.
     var latestSnapshot: BridgeSnapshot? { latest.withLock { $0 } }
 
-    /// Starts listening on `settings.listen` (`host:port`, `[::1]:port`).
-    func start(_ settings: StatusSettings) throws(StatusServerError) {
+    /// Starts listening on `settings.listen` (`host:port`, `[::1]:port`), served on
+    /// `loop` (the daemon's one loop: no thread of its own, none per connection).
+    func start(_ settings: StatusSettings, on loop: EventLoop) throws(StatusServerError) {
         guard let address = ListenAddress.parse(settings.listen) else { throw .badListenAddress(settings.listen) }
         let (host, port) = (address.host, address.port)
         let endpoints = StatusEndpoints()
@@ -46,7 +47,7 @@ final class StatusServer: Sendable {
             host: host, port: port, maxHeaderBytes: Self.maxHeaderBytes, maxBodyBytes: 0, maxConnections: Self.maxConnections,
             readTimeoutMs: Self.headTimeoutMs, headTimeoutMs: Self.headTimeoutMs, evictsOldestIdleWhenFull: true)
         do {
-            let started = try HTTPServer.start(configuration: configuration, handler: handler)
+            let started = try HTTPServer.start(configuration: configuration, handler: handler, on: loop)
             server.withLock { $0 = started }
         } catch {
             throw .cannotListen(settings.listen, "\(error)")
@@ -55,6 +56,7 @@ final class StatusServer: Sendable {
 
     var port: Int? { server.withLock { $0?.port } }
 
+    /// Closes the listener and its connections; on the loop's thread.
     func stop() { server.withLock { $0 }?.stop() }
 }
 
