@@ -250,4 +250,41 @@ final class SharedFlag: Sendable {
         #expect(oldest.readToEnd(timeoutMs: 2_000), "the oldest idle connection was closed")
         _ = second
     }
+
+    /// A stream's client that never reads is dropped once it is more than the bound
+    /// behind (the stream's writes then fail), long before the write timeout, and
+    /// the server holds no more than the bound for it: not buffered without limit.
+    @Test func aStreamsClientThatNeverReadsIsDroppedAtTheBound() throws {
+        let written = Mutex(0)
+        let ended = SharedFlag()
+        let server = try HTTPServerTests.start({ $0.maxStreamBufferedBytes = 64 * 1024; $0.writeTimeoutMs = 60_000 }) { _ in
+            .stream(status: 200, headers: [HTTPHeader("Content-Type", "text/plain")]) { stream in
+                let chunk = String(repeating: "x", count: 16 * 1024)
+                while stream.write(chunk) {
+                    guard written.withLock({ total in total += chunk.utf8.count; return total }) < 512 * 1024 * 1024 else { break }
+                }
+                ended.set()
+            }
+        }
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET /flood HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(waitUntil(timeoutMs: 20_000) { ended.isSet }, "the stream was still written to: \(written.withLock { $0 }) bytes")
+        // What the kernel's socket buffers took, plus the server's two bounds at most.
+        #expect(written.withLock { $0 } < 64 * 1024 * 1024)
+        #expect(waitUntil(timeoutMs: 5_000) { server.openConnectionCount == 0 })
+    }
+
+    /// A request trickled in one byte at a time is read whole: the parser resumes
+    /// where it stopped.
+    @Test func aRequestTrickledByteByByteIsAnswered() throws {
+        let server = try HTTPServerTests.start()
+        defer { server.stop() }
+        let connection = try RawConnection(port: server.port)
+        for character in "POST /slow HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello" {
+            connection.send(String(character))
+            _ = connection.readSome(timeoutMs: 1)
+        }
+        #expect(connection.readResponse()?.bodyText == "POST /slow 5 hello")
+    }
 }
