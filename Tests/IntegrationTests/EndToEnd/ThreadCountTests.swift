@@ -42,9 +42,9 @@ struct ThreadCountTests {
         let bridge = try #require(world.bridge)
         #expect(world.waitForLog("published lights"), "\(world.log)")
         let idle = Self.steadyCounts(bridge.pid)
-        let clients = try KeptAliveStatusClients(port: port, count: 10)
+        let clients = try KeptAliveStatusClients.start(port: port, clients: 10)
         defer { clients.stop() }
-        #expect(waitUntil(timeoutSeconds: 10) { clients.answeredCount == 10 }, "answered: \(clients.answeredCount)")
+        #expect(waitUntil(timeoutSeconds: 10) { clients.reported == 10 }, "answered: \(clients.reported)")
         let withTen = Self.steadyCounts(bridge.pid)
         #expect(idle.allSatisfy { $0 > 0 && $0 <= 3 }, "idle threads: \(idle)")
         #expect(withTen.allSatisfy { $0 > 0 && $0 <= (idle.max() ?? 0) }, "idle: \(idle), with 10 connections: \(withTen)")
@@ -64,41 +64,30 @@ struct ThreadCountTests {
 
 /// `count` clients of the status server, each sending one keep-alive request,
 /// reading its answer and then holding the connection open until stopped.
-final class KeptAliveStatusClients: @unchecked Sendable {
-    private let directory: TemporaryDirectory
-    private let process: ChildProcess
-
-    init(port: Int, count: Int) throws {
-        directory = try TemporaryDirectory(prefix: "keptalive")
-        let script = directory.file("clients.py")
-        try """
-        import os, socket, sys, time
-        port, count, status = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-        socks, answered = [], 0
-        for _ in range(count):
-            s = socket.create_connection(('127.0.0.1', port))
-            s.settimeout(10)
-            s.sendall(b'GET /healthz HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n')
-            data = b''
-            while b'\\r\\n\\r\\n' not in data:
-                data += s.recv(4096)
-            if data.startswith(b'HTTP/1.1 '):
-                answered += 1
-            socks.append(s)
-        with open(status + '.tmp', 'w') as f:
-            f.write(str(answered))
-        os.replace(status + '.tmp', status)
-        while True:
-            time.sleep(1)
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        process = try ChildProcess(executable: "/usr/bin/python3", arguments: [script, String(port), String(count), directory.file("answered")],
-                                   directory: directory.path, name: "keptalive")
+enum KeptAliveStatusClients {
+    /// Runs as `script PORT COUNT REPORT_FILE` (see `StatusClientScript`).
+    static func start(port: Int, clients: Int) throws -> StatusClientScript {
+        try StatusClientScript(name: "keptalive", python: python, port: port, clients: clients)
     }
 
-    var answeredCount: Int { Int((try? String(contentsOfFile: directory.file("answered"), encoding: .utf8)) ?? "") ?? 0 }
-
-    func stop() {
-        process.stop()
-        directory.remove()
-    }
+    static let python = """
+    import os, socket, sys, time
+    port, count, status = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    socks, answered = [], 0
+    for _ in range(count):
+        s = socket.create_connection(('127.0.0.1', port))
+        s.settimeout(10)
+        s.sendall(b'GET /healthz HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n')
+        data = b''
+        while b'\\r\\n\\r\\n' not in data:
+            data += s.recv(4096)
+        if data.startswith(b'HTTP/1.1 '):
+            answered += 1
+        socks.append(s)
+    with open(status + '.tmp', 'w') as f:
+        f.write(str(answered))
+    os.replace(status + '.tmp', status)
+    while True:
+        time.sleep(1)
+    """
 }

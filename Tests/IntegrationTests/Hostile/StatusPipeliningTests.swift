@@ -15,10 +15,10 @@ struct StatusPipeliningTests {
         let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: 127.0.0.1:\(port)")
         try world.startBridge()
         #expect(world.waitForLog("published lights"), "\(world.log)")
-        let attackers = try PipeliningClients(port: port, clients: 40)
+        let attackers = try PipeliningClients.start(port: port, clients: 40)
         defer { attackers.stop() }
         // Stalled: the server stopped reading their requests because its answers do not fit.
-        #expect(waitUntil(timeoutSeconds: 20) { attackers.stalledCount >= 32 }, "stalled: \(attackers.stalledCount)")
+        #expect(waitUntil(timeoutSeconds: 20) { attackers.reported >= 32 }, "stalled: \(attackers.reported)")
         var answers: [String] = []
         let probe = "curl -sS --max-time 5 -o /dev/null -w %{http_code} http://127.0.0.1:\(port)/healthz 2>&1"
         for _ in 0..<47 { answers.append(try StatusSlowlorisTests.run(["/bin/bash", "-c", probe])) }
@@ -30,48 +30,37 @@ struct StatusPipeliningTests {
 /// Clients (python3) that each write as many pipelined `GET /metrics` as the socket
 /// takes without blocking, with a tiny receive buffer, and never read; a client the
 /// server closes reconnects at once. `stalled` counts those whose writes no longer fit.
-final class PipeliningClients: @unchecked Sendable {
-    private let directory: TemporaryDirectory
-    private let process: ChildProcess
-
-    init(port: Int, clients: Int) throws {
-        directory = try TemporaryDirectory(prefix: "pipelining")
-        let script = directory.file("pipelining.py")
-        try """
-        import errno, os, socket, sys, time
-        port, count, status = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-        request = b'GET /metrics HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n' * 4096
-        def opened():
-            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
-            s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-            s.connect(('127.0.0.1', port))
-            s.setblocking(False)
-            return [s, False]
-        clients = [opened() for _ in range(count)]
-        while True:
-            for client in clients:
-                s = client[0]
-                try:
-                    client[1] = s.send(request) < len(request)
-                except BlockingIOError:
-                    client[1] = True
-                except OSError:
-                    s.close()
-                    client[:] = opened()
-            with open(status + '.tmp', 'w') as f:
-                f.write(str(sum(1 for c in clients if c[1])))
-            os.replace(status + '.tmp', status)
-            time.sleep(0.05)
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        process = try ChildProcess(executable: "/usr/bin/python3", arguments: [script, String(port), String(clients), directory.file("stalled")],
-                                   directory: directory.path, name: "pipelining")
+enum PipeliningClients {
+    /// Runs as `script PORT COUNT REPORT_FILE` (see `StatusClientScript`).
+    static func start(port: Int, clients: Int) throws -> StatusClientScript {
+        try StatusClientScript(name: "pipelining", python: python, port: port, clients: clients)
     }
 
-    var stalledCount: Int { Int((try? String(contentsOfFile: directory.file("stalled"), encoding: .utf8)) ?? "") ?? 0 }
-
-    func stop() {
-        process.stop()
-        directory.remove()
-    }
+    static let python = """
+    import errno, os, socket, sys, time
+    port, count, status = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    request = b'GET /metrics HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n' * 4096
+    def opened():
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+        s.connect(('127.0.0.1', port))
+        s.setblocking(False)
+        return [s, False]
+    clients = [opened() for _ in range(count)]
+    while True:
+        for client in clients:
+            s = client[0]
+            try:
+                client[1] = s.send(request) < len(request)
+            except BlockingIOError:
+                client[1] = True
+            except OSError:
+                s.close()
+                client[:] = opened()
+        with open(status + '.tmp', 'w') as f:
+            f.write(str(sum(1 for c in clients if c[1])))
+        os.replace(status + '.tmp', status)
+        time.sleep(0.05)
+    """
 }

@@ -12,9 +12,9 @@ struct StatusSlowlorisTests {
         let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: 127.0.0.1:\(port)")
         try world.startBridge()
         #expect(world.waitForLog("published lights"), "\(world.log)")
-        let attackers = try Slowloris(port: port, clients: 64)
+        let attackers = try Slowloris.start(port: port, clients: 64)
         defer { attackers.stop() }
-        #expect(waitUntil(timeoutSeconds: 10) { attackers.openCount >= 32 })
+        #expect(waitUntil(timeoutSeconds: 10) { attackers.reported >= 32 })
         for _ in 0..<5 {
             let answer = try Self.curl("http://127.0.0.1:\(port)/healthz")
             #expect(answer.hasPrefix("200"), "\(answer)")
@@ -64,44 +64,33 @@ struct StatusSlowlorisTests {
 
 /// Slowloris clients (python3): each sends part of a request head, then one byte a
 /// second, and reconnects at once when the server closes it.
-final class Slowloris: @unchecked Sendable {
-    private let directory: TemporaryDirectory
-    private let process: ChildProcess
-
-    init(port: Int, clients: Int) throws {
-        directory = try TemporaryDirectory(prefix: "slowloris")
-        let script = directory.file("slowloris.py")
-        try """
-        import os, select, socket, sys, time
-        port, count, status = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-        def opened():
-            s = socket.create_connection(('127.0.0.1', port))
-            s.sendall(b'GET /healthz HTTP/1.1\\r\\nX-a: ')
-            return s
-        socks = [opened() for _ in range(count)]
-        while True:
-            for i, s in enumerate(socks):
-                try:
-                    readable, _, _ = select.select([s], [], [], 0)
-                    if readable and not s.recv(4096, socket.MSG_DONTWAIT):
-                        raise OSError('closed')
-                    s.send(b'x')
-                except OSError:
-                    s.close()
-                    socks[i] = opened()
-            with open(status + '.tmp', 'w') as f:
-                f.write(str(len(socks)))
-            os.replace(status + '.tmp', status)
-            time.sleep(1)
-        """.write(toFile: script, atomically: true, encoding: .utf8)
-        process = try ChildProcess(executable: "/usr/bin/python3", arguments: [script, String(port), String(clients), directory.file("open")],
-                                   directory: directory.path, name: "slowloris")
+enum Slowloris {
+    /// Runs as `script PORT COUNT REPORT_FILE` (see `StatusClientScript`).
+    static func start(port: Int, clients: Int) throws -> StatusClientScript {
+        try StatusClientScript(name: "slowloris", python: python, port: port, clients: clients)
     }
 
-    var openCount: Int { Int((try? String(contentsOfFile: directory.file("open"), encoding: .utf8)) ?? "") ?? 0 }
-
-    func stop() {
-        process.stop()
-        directory.remove()
-    }
+    static let python = """
+    import os, select, socket, sys, time
+    port, count, status = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    def opened():
+        s = socket.create_connection(('127.0.0.1', port))
+        s.sendall(b'GET /healthz HTTP/1.1\\r\\nX-a: ')
+        return s
+    socks = [opened() for _ in range(count)]
+    while True:
+        for i, s in enumerate(socks):
+            try:
+                readable, _, _ = select.select([s], [], [], 0)
+                if readable and not s.recv(4096, socket.MSG_DONTWAIT):
+                    raise OSError('closed')
+                s.send(b'x')
+            except OSError:
+                s.close()
+                socks[i] = opened()
+        with open(status + '.tmp', 'w') as f:
+            f.write(str(len(socks)))
+        os.replace(status + '.tmp', status)
+        time.sleep(1)
+    """
 }
