@@ -31,7 +31,7 @@ final class VirtualDevices: Sendable {
         }
         box.withLock { $0 = self }
         do {
-            try client.setSubscriptions(["zigbee2mqtt/porch/set", "zigbee2mqtt/porch/get", "cmnd/fountain/POWER",
+            try client.setSubscriptions(["zigbee2mqtt/porch/set", "zigbee2mqtt/porch/get", "cmnd/fountain/POWER", "cmnd/fountain/State",
                                          "home/scene/set", "shellies/garage/relay/0/command", "boiler/switch/heater/command",
                                          "garage/cover/door/command", "hall/lock/front/command"])
             try client.start()
@@ -83,6 +83,10 @@ final class VirtualDevices: Sendable {
             publish("zigbee2mqtt/porch", "{\"state\":\"\(isOn ? "ON" : "OFF")\",\"brightness\":254}")
         case "cmnd/fountain/POWER":
             reactTasmota(payload)
+        case "cmnd/fountain/State":
+            // Tasmota's answer to State: the whole state, every relay in it (MqttShowState).
+            let isOn = state.withLock { $0.fountainOn }
+            publish("stat/fountain/RESULT", "{\"Uptime\":\"0T00:00:05\",\"UptimeSec\":5,\"POWER\":\"\(isOn ? "ON" : "OFF")\"}")
         case "home/scene/set":
             log.append("scene controller: starting '\(payload)'")
             scheduler.after(ms: 200) { [self] in publish("home/scene/current", payload, retain: true) }

@@ -48,28 +48,28 @@ import Testing
             stateSources: tasmotaSources("fountain", keys: ["POWER", "POWER1"]),
             command: ToggleCommand(topic: "cmnd/fountain/POWER", payloadOn: "ON", payloadOff: "OFF"),
             availability: AvailabilitySource(topic: "tele/fountain/LWT", availableValue: "Online", unavailableValue: "Offline"),
-            stateQuery: MQTTMessageSpec(topic: "cmnd/fountain/POWER", payload: "")
+            stateQuery: MQTTMessageSpec(topic: "cmnd/fountain/State", payload: "")
         ),
         PresetCase(
             yaml: "tasmota: fountain\nchannel: 1",
             stateSources: tasmotaSources("fountain", keys: ["POWER", "POWER1"]),
             command: ToggleCommand(topic: "cmnd/fountain/POWER1", payloadOn: "ON", payloadOff: "OFF"),
             availability: AvailabilitySource(topic: "tele/fountain/LWT", availableValue: "Online", unavailableValue: "Offline"),
-            stateQuery: MQTTMessageSpec(topic: "cmnd/fountain/POWER1", payload: "")
+            stateQuery: MQTTMessageSpec(topic: "cmnd/fountain/State", payload: "")
         ),
         PresetCase(
             yaml: "tasmota: strip\nchannel: 3",
             stateSources: tasmotaSources("strip", keys: ["POWER3"]),
             command: ToggleCommand(topic: "cmnd/strip/POWER3", payloadOn: "ON", payloadOff: "OFF"),
             availability: AvailabilitySource(topic: "tele/strip/LWT", availableValue: "Online", unavailableValue: "Offline"),
-            stateQuery: MQTTMessageSpec(topic: "cmnd/strip/POWER3", payload: "")
+            stateQuery: MQTTMessageSpec(topic: "cmnd/strip/State", payload: "")
         ),
         PresetCase(
             yaml: "tasmota: plug\nfull_topic: \"%topic%/%prefix%/\"",
             stateSources: tasmotaSources("plug", keys: ["POWER", "POWER1"], stat: "T/stat/", tele: "T/tele/"),
             command: ToggleCommand(topic: "plug/cmnd/POWER", payloadOn: "ON", payloadOff: "OFF"),
             availability: AvailabilitySource(topic: "plug/tele/LWT", availableValue: "Online", unavailableValue: "Offline"),
-            stateQuery: MQTTMessageSpec(topic: "plug/cmnd/POWER", payload: "")
+            stateQuery: MQTTMessageSpec(topic: "plug/cmnd/State", payload: "")
         ),
         PresetCase(
             yaml: "shelly: shelly1-abc",

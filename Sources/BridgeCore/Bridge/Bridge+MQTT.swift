@@ -18,14 +18,20 @@ extension Bridge {
     }
 
     /// Sends the state queries of devices that do not retain their state, once per
-    /// device (actions sharing a query share its sending).
+    /// device: the actions whose queries go to one topic share its sending
+    /// (`StateQueryTable`: one `State` for a Tasmota's relays, one zigbee2mqtt get).
     mutating func askDevicesForState(_ keys: [ActionKey], _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
-        var asked: Set<StateQueryPacer.QueryKey> = []
+        var asked: Set<UTF8Key> = []
         for key in keys {
-            guard let query = actionsByKey[key]?.stateQuery, asked.insert(StateQueryPacer.QueryKey(query)).inserted else { continue }
-            stateQueries.noteSent(query, atMs: input.boardClockMs)
-            effects.append(.publishMQTT(OutgoingMQTTMessage(topic: query.topic, payload: query.payload, qos: query.qos)))
+            guard let topic = actionsByKey[key]?.stateQuery?.topic, asked.insert(UTF8Key(topic)).inserted else { continue }
+            stateQueries.noteSent(to: topic, atMs: input.boardClockMs)
+            sendStateQuery(to: topic, &effects)
         }
+    }
+
+    /// The messages of the device's query, all its actions' reads in them.
+    private func sendStateQuery(to topic: String, _ effects: inout [BridgeEffect]) {
+        for message in stateQueryTable.messages(to: topic) { effects.append(.publishMQTT(message)) }
     }
 
     /// A device (or its gateway) said again that it is online: it may have restarted
@@ -39,10 +45,10 @@ extension Bridge {
         case .gatewayAvailability: (before.isGatewayAvailable, after.isGatewayAvailable)
         default: (nil, nil)
         }
-        guard isMQTTConnected, was != nil, now == true, let query = actionsByKey[key]?.stateQuery,
-              stateQueries.takeIfDue(query, atMs: input.boardClockMs) else { return }
+        guard isMQTTConnected, was != nil, now == true, let topic = actionsByKey[key]?.stateQuery?.topic,
+              stateQueries.takeIfDue(to: topic, atMs: input.boardClockMs) else { return }
         effects.append(.log(.debug, "action '\(key.actionId)' (widget \(key.slug)): its device is online again; asking its state"))
-        effects.append(.publishMQTT(OutgoingMQTTMessage(topic: query.topic, payload: query.payload, qos: query.qos)))
+        sendStateQuery(to: topic, &effects)
     }
 
     /// True when every toggle that reports its state has done so (or is known

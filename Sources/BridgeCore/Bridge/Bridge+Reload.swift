@@ -14,7 +14,7 @@ extension Bridge {
         let removed = oldTopics.subtracting(newTopics).sorted().map(\.text)
         if !removed.isEmpty { effects.append(.unsubscribe(removed)) }
         if !added.isEmpty, isMQTTConnected { effects.append(.subscribe(added)) }
-        stateQueries.keepOnly(actionsByKey.values)
+        stateQueries.keepOnly(stateQueryTable)
         if isMQTTConnected { askDevicesForState(changedKeys, input, &effects) }
         effects.append(.log(.info, "config reloaded: \(newConfig.widgets.count) widgets, \(actionsByKey.count) actions, +\(added.count)/-\(removed.count) topics"))
         for slug in widgetsBySlug.keys.sorted() {

@@ -49,6 +49,8 @@ public struct Bridge: Sendable {
     var payloadFieldLookupCount = 0
     /// When each device was last asked for its state (a device coming back is asked once).
     var stateQueries = StateQueryPacer()
+    /// What asks each device for its state, one sending per device (rebuilt on reload).
+    var stateQueryTable = StateQueryTable([])
     /// Where the event stream is in its start-up (see `Bridge+EventStreamOpening`).
     var eventStreamOpening = EventStreamOpening.notStarted
     /// What happened, for the status page (`snapshot(serverClockOffsetMs:)`).
@@ -121,6 +123,7 @@ public struct Bridge: Sendable {
         facts.keep(only: config)
         actionsByKey = [:]
         highlightedBySlug = [:]
+        stateQueryTable = StateQueryTable(config: config)
         let keys = Set(config.widgets.flatMap { widget in widget.actions.map { ActionKey(slug: widget.slug, actionId: $0.id) } })
         commandBuckets = commandBuckets.filter { keys.contains($0.key) }
         for widget in config.widgets {

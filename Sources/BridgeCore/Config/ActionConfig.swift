@@ -45,7 +45,8 @@ public struct ActionConfig: Sendable, Equatable {
     /// For devices that report nothing: the state is assumed from the command.
     public var optimistic: Bool
     /// A message that asks a device that does not retain its state to report it
-    /// (Tasmota: empty `cmnd/T/POWER`; zigbee2mqtt: `.../get`).
+    /// (Tasmota: `cmnd/T/State`; zigbee2mqtt: `.../get`); the actions of one device
+    /// send it once (`StateQueryTable`).
     public var stateQuery: MQTTMessageSpec?
     /// Overrides `TimingSettings.confirmTimeoutMs` for this action.
     public var confirmTimeoutMs: Int64?

@@ -4,6 +4,10 @@ extension DevicePreset {
     /// Tasmota's factory FullTopic.
     public static let defaultTasmotaFullTopic = "%prefix%/%topic%/"
 
+    /// The state query is `State`, the device's whole state in one answer (every relay's
+    /// `POWER`/`POWERn`, a light's too) on stat/T/RESULT, or stat/T/STATE with SetOption4,
+    /// so the relays of one device ask once (Tasmota `support_command.ino`, CmndState →
+    /// MqttShowState); an empty `POWERn` asked one relay each.
     static func tasmota(topic: String, channel: Channel, fullTopic: String) -> Expansion {
         let relay = if case .index(let relay) = channel { relay } else { Int64(0) }
         // Relay 1 reports as POWER, or as POWER1 on multi-relay devices and with SetOption26.
@@ -22,7 +26,7 @@ extension DevicePreset {
             stateSources: sources,
             command: ToggleCommand(topic: path("cmnd", command), payloadOn: "ON", payloadOff: "OFF"),
             availability: AvailabilitySource(topic: path("tele", "LWT"), field: nil, availableValue: "Online", unavailableValue: "Offline"),
-            stateQuery: MQTTMessageSpec(topic: path("cmnd", command), payload: "", qos: 1, retain: false)
+            stateQuery: MQTTMessageSpec(topic: path("cmnd", "State"), payload: "", qos: 1, retain: false)
         )
     }
 

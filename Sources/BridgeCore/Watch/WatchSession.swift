@@ -85,14 +85,10 @@ public struct WatchSession: Sendable {
     /// Every topic of the config, sorted.
     public var subscribedTopics: [String] { topicIndex.topics }
 
-    /// The state queries of the presets (devices that do not retain their state):
-    /// the only messages `watch` sends, and it says so.
+    /// The state queries of the presets (devices that do not retain their state),
+    /// once per device as the bridge sends them: the only messages `watch` sends, and it says so.
     public var stateQueries: [OutgoingMQTTMessage] {
-        var seen: Set<UTF8Key> = []
-        return config.allActions.compactMap { _, action in
-            guard let query = action.stateQuery, seen.insert(UTF8Key("\(query.topic)\u{0}\(query.payload)")).inserted else { return nil }
-            return OutgoingMQTTMessage(topic: query.topic, payload: query.payload, qos: query.qos)
-        }
+        StateQueryTable(config: config).allMessages
     }
 
     /// What one message means to every action listening to its topic: one

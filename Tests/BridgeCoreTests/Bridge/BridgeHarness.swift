@@ -149,7 +149,7 @@ extension BridgeConfig {
                     ],
                     command: ToggleCommand(topic: "cmnd/fountain/POWER"),
                     availability: AvailabilitySource(topic: "tele/fountain/LWT", availableValue: "Online", unavailableValue: "Offline"),
-                    stateQuery: MQTTMessageSpec(topic: "cmnd/fountain/POWER", payload: "")
+                    stateQuery: MQTTMessageSpec(topic: "cmnd/fountain/State", payload: "")
                 ),
                 ActionConfig(
                     id: "movie", label: "Movie", icon: "tv.fill", kind: .button,

@@ -7,7 +7,7 @@ import Testing
 /// `StateQueryPacer.minSpacingMs`; the connect asks each device once.
 @Suite("A device that comes back is asked its state")
 struct DeviceReturnTests {
-    static let query = (topic: "cmnd/fountain/POWER", payload: "")
+    static let query = (topic: "cmnd/fountain/State", payload: "")
 
     struct Step: CustomStringConvertible, Sendable {
         var afterMs: Int64
@@ -73,5 +73,53 @@ struct DeviceReturnTests {
         harness.advance(ms: 20_000)
         harness.message("tele/fountain/LWT", "Offline")
         #expect(harness.message("tele/fountain/LWT", "Online").mqttPublishes.filter { $0 == Self.query }.count == 1)
+    }
+
+    /// A config of `actions` (YAML list items) in one widget, loaded as the daemon does.
+    static func config(_ actions: [String]) throws -> BridgeConfig {
+        let items = actions.map { action in
+            action.split(separator: "\n").enumerated().map { ($0 == 0 ? "      - " : "        ") + $1 }.joined(separator: "\n")
+        }
+        let result = ConfigLoader.load(text: ConfigFixture.header + items.joined(separator: "\n") + "\n", fileName: "bridge.yaml")
+        return try #require(result.config, "\(result.rendered())")
+    }
+
+    /// Issue 22 item 10: a Tasmota's POWER1 and POWER2 as two tiles asked `POWER1`
+    /// and `POWER2`, at connect and again when it came back; now one `State`, whose
+    /// one answer (every relay, on stat/T/RESULT) sets both tiles.
+    @Test func aTasmotasRelaysAskStateOnceAndOneAnswerSetsEach() throws {
+        let config = try Self.config(["id: one\nlabel: One\ntasmota: strip\nchannel: 1", "id: two\nlabel: Two\ntasmota: strip\nchannel: 2"])
+        var harness = BridgeHarness(config: config)
+        #expect(harness.send(.mqttConnected).mqttPublishes.map { "\($0.topic) '\($0.payload)'" } == ["cmnd/strip/State ''"])
+        harness.message("stat/strip/RESULT", #"{"Time":"2026-12-01T16:00:00","Uptime":"0T00:10:00","POWER1":"ON","POWER2":"OFF"}"#)
+        #expect(harness.bridge.states[ActionKey(slug: "home", actionId: "one")]?.isOn == true)
+        #expect(harness.bridge.states[ActionKey(slug: "home", actionId: "two")]?.isOn == false)
+        // With SetOption4 the answer comes on stat/T/STATE.
+        harness.message("stat/strip/STATE", #"{"POWER1":"OFF","POWER2":"ON"}"#)
+        #expect(harness.bridge.states[ActionKey(slug: "home", actionId: "two")]?.isOn == true)
+        harness.message("tele/strip/LWT", "Online")
+        harness.advance(ms: 20_000)
+        harness.message("tele/strip/LWT", "Offline")
+        let back = harness.message("tele/strip/LWT", "Online").mqttPublishes
+        #expect(back.map(\.topic) == ["cmnd/strip/State"], "its return asks once for both relays")
+    }
+
+    /// zigbee2mqtt: a two-gang switch's endpoints, one get of both reads.
+    @Test func aZigbeeDevicesEndpointsAreOneGet() throws {
+        let config = try Self.config(["id: l1\nlabel: Left\nzigbee2mqtt: wall\nchannel: l1",
+                                      "id: l2\nlabel: Right\nzigbee2mqtt: wall\nchannel: l2"])
+        var harness = BridgeHarness(config: config)
+        let asked = harness.send(.mqttConnected).mqttPublishes.filter { $0.topic == "zigbee2mqtt/wall/get" }
+        #expect(asked.map(\.payload) == [#"{"state_l1":"","state_l2":""}"#])
+    }
+
+    /// A reload that changes one relay asks the device once, both relays in it.
+    @Test func aReloadAsksTheChangedDeviceOnce() throws {
+        let before = try Self.config(["id: one\nlabel: One\ntasmota: strip\nchannel: 1", "id: two\nlabel: Two\ntasmota: strip\nchannel: 2"])
+        let after = try Self.config(["id: one\nlabel: One\ntasmota: strip\nchannel: 1", "id: two\nlabel: Two\ntasmota: strip\nchannel: 3",
+                                     "id: three\nlabel: Three\ntasmota: strip\nchannel: 4"])
+        var harness = BridgeHarness(config: before)
+        harness.send(.mqttConnected)
+        #expect(harness.send(.configReloaded(after)).mqttPublishes.map(\.topic) == ["cmnd/strip/State"])
     }
 }

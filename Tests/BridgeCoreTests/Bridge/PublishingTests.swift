@@ -23,7 +23,7 @@ struct PublishingTests {
     @Test func connectAsksDevicesThatDoNotRetain() {
         var harness = BridgeHarness()
         let effects = harness.send(.mqttConnected)
-        #expect(effects.mqttPublishes.map(\.topic) == ["cmnd/fountain/POWER"])
+        #expect(effects.mqttPublishes.map(\.topic) == ["cmnd/fountain/State"])
         #expect(effects.mqttPublishes.first?.payload == "")
         guard case .subscribe(let topics)? = effects.first(where: { if case .subscribe = $0 { true } else { false } }) else {
             Issue.record("no subscribe"); return

@@ -67,7 +67,7 @@ struct WatchSessionTests {
 
     @Test func sendsOnlyStateQueries() throws {
         let session = try Self.session()
-        #expect(session.stateQueries.map(\.topic) == ["cmnd/plug/POWER", "zigbee2mqtt/porch/get"])
+        #expect(session.stateQueries.map(\.topic) == ["cmnd/plug/State", "zigbee2mqtt/porch/get"])
         #expect(session.subscribedTopics.contains("zigbee2mqtt/bridge/state"))
         #expect(WatchFormat.human(WatchEvent(elapsedMs: 61_005, action: ActionKey(slug: "home", actionId: "plug"), role: "state",
                                              topic: "stat/plug/POWER", payloadExcerpt: "ON", verdict: .on))

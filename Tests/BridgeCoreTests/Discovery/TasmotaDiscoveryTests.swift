@@ -54,7 +54,7 @@ import TestSupport
         #expect(!text.contains("payload_on") && !text.contains("command_topic"), "\(text)")
         let action = try #require(ConfigLoader.load(text: text, fileName: "b.yaml").config?.widgets.first?.actions.first)
         #expect(action.command == ToggleCommand(topic: "cmnd/terrasse/POWER", payloadOn: "ON", payloadOff: "OFF"))
-        #expect(action.stateQuery?.topic == "cmnd/terrasse/POWER")
+        #expect(action.stateQuery?.topic == "cmnd/terrasse/State")
         for topic in ["stat/terrasse/POWER", "stat/terrasse/RESULT", "tele/terrasse/STATE"] {
             #expect(action.stateSources.contains { $0.topic == topic && $0.onValue == "AN" && $0.offValue == "AUS" }, "\(topic)")
         }

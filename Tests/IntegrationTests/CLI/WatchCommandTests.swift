@@ -7,7 +7,7 @@ import TestSupport
 /// code, and that it never sends a command.
 @Suite("watch: what each device says and what the bridge reads", .serialized)
 struct WatchCommandTests {
-    static let commandTopics = ["zigbee2mqtt/porch/set", "cmnd/plug/POWER", "kitchen/command/switch:0", "kitchen/command",
+    static let commandTopics = ["zigbee2mqtt/porch/set", "cmnd/plug/POWER", "cmnd/plug/State", "kitchen/command/switch:0", "kitchen/command",
                                 "zigbee2mqtt/porch/get", "test/bridge/status"]
 
     static func config(port: Int) -> String {
@@ -77,7 +77,7 @@ struct WatchCommandTests {
         let (watch, recorder) = try runWatch(world, json: false)
         let lines = watch.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "watching 13 topic(s) of \(world.configPath) on 127.0.0.1:\(world.broker.port) for 4 s; no command is sent")
-        #expect(lines.contains("asking a device for its state: cmnd/plug/POWER '' (a state query, not a command)"))
+        #expect(lines.contains("asking a device for its state: cmnd/plug/State '' (a state query, not a command)"))
         #expect(lines.contains { $0.hasSuffix(#"home/porch state zigbee2mqtt/porch '{"color_mode":"xy","color":{"x":100,"y":50},"state":"ON"}' -> on"#) })
         #expect(lines.contains { $0.hasSuffix(#"home/porch gateway zigbee2mqtt/bridge/state '{"state":"online"}' -> available"#) })
         #expect(lines.contains { $0.hasSuffix("home/plug state stat/plug/POWER 'maybe' -> not understood (expected 'ON' or 'OFF', or JSON with field 'POWER')") })
@@ -115,7 +115,7 @@ struct WatchCommandTests {
     /// Only the presets' state queries went out: no on/off command, no status.
     func expectNoCommand(_ recorder: MosquittoQoSRecorder) throws {
         let sent = recorder.records.map { "\($0.topic) \($0.payload)" }.sorted()
-        #expect(sent == ["cmnd/plug/POWER ", "kitchen/command status_update", #"zigbee2mqtt/porch/get {"state":""}"#])
+        #expect(sent == ["cmnd/plug/State ", "kitchen/command status_update", #"zigbee2mqtt/porch/get {"state":""}"#])
     }
 
     @Test func anUnreachableBrokerIsAnErrorExit() throws {

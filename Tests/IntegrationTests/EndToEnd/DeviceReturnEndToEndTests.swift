@@ -14,7 +14,7 @@ struct DeviceReturnEndToEndTests {
         world.devices.publish("tele/dead/LWT", "Online", retain: true)
         try world.startBridge()
         #expect(waitUntil(timeoutSeconds: 10) { world.publishedOn("dead") == true }, "\(world.log)")
-        #expect(waitUntil(timeoutSeconds: 10) { world.devices.commands(on: "cmnd/dead/POWER") == [""] }, "the connect's query")
+        #expect(waitUntil(timeoutSeconds: 10) { world.devices.commands(on: "cmnd/dead/State") == [""] }, "the connect's query")
 
         // The plug restarts with its relay off: Offline, then Online, and it only says
         // OFF when asked. The first query of a return comes at most 10 s after the connect's.
@@ -23,10 +23,10 @@ struct DeviceReturnEndToEndTests {
             flaps += 1
             world.devices.publish("tele/dead/LWT", "Offline", retain: true)
             world.devices.publish("tele/dead/LWT", "Online", retain: true)
-            return waitUntil(timeoutSeconds: 0.5) { world.devices.commands(on: "cmnd/dead/POWER").count > 1 }
+            return waitUntil(timeoutSeconds: 0.5) { world.devices.commands(on: "cmnd/dead/State").count > 1 }
         }
         #expect(asked, "no state query after \(flaps) returns\n\(world.log.suffix(3000))")
-        #expect(world.devices.commands(on: "cmnd/dead/POWER") == ["", ""])
+        #expect(world.devices.commands(on: "cmnd/dead/State") == ["", ""])
         world.devices.publish("stat/dead/POWER", "OFF")
         #expect(waitUntil(timeoutSeconds: 10) { world.publishedOn("dead") == false && world.tile("dead")?.state == .off })
 
@@ -38,6 +38,6 @@ struct DeviceReturnEndToEndTests {
         }
         #expect(waitUntil(timeoutSeconds: 10) { world.log.components(separatedBy: "mqtt tele/dead/LWT Online").count >= onlines + 3 },
                 "\(world.log.suffix(2000))")
-        #expect(world.devices.commands(on: "cmnd/dead/POWER") == ["", ""], "\(world.devices.commands(on: "cmnd/dead/POWER"))")
+        #expect(world.devices.commands(on: "cmnd/dead/State") == ["", ""], "\(world.devices.commands(on: "cmnd/dead/State"))")
     }
 }

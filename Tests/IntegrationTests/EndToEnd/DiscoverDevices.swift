@@ -23,7 +23,7 @@ final class DiscoverDevices: @unchecked Sendable {
         }
         box.devices = self
         try client.setSubscriptions([
-            "zigbee2mqtt/hall_switch/set", "cmnd/huzzah_1/POWER", "cmnd/terrasse/POWER", "garagedoor1/light/garage_esp_status_led/command",
+            "zigbee2mqtt/hall_switch/set", "cmnd/huzzah_1/POWER", "cmnd/terrasse/POWER", "cmnd/terrasse/State", "garagedoor1/light/garage_esp_status_led/command",
             "shellies/command", "shellies/shelly1/relay/0/command", "\(Self.shellyPlus)/command", "\(Self.shellyPlus)/command/switch:0",
             "test/ready",
         ])
@@ -80,6 +80,9 @@ final class DiscoverDevices: @unchecked Sendable {
             }
             publish("stat/terrasse/RESULT", #"{"POWER":"\#(terrasseState)"}"#, retain: false)
             publish("stat/terrasse/POWER", terrasseState, retain: false)
+        case "cmnd/terrasse/State":
+            // The answer to State (the bridge's query): the whole state on RESULT, in its StateText.
+            publish("stat/terrasse/RESULT", #"{"Uptime":"0T00:10:11","UptimeSec":611,"POWER":"\#(terrasseState)"}"#, retain: false)
         case "garagedoor1/light/garage_esp_status_led/command":
             guard let state = payload.firstMatch(of: /"state":"(ON|OFF)"/) else { return }
             accept(message.topic, payload)

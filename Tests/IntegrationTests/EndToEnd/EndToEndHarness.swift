@@ -158,7 +158,7 @@ final class TestDevices: @unchecked Sendable {
             box.devices?.handle(event)
         }
         box.devices = self
-        try client.setSubscriptions(["zigbee2mqtt/porch/set", "home/scene/set", "home/feeder/cmd", "cmnd/dead/POWER", "test/bridge/status"])
+        try client.setSubscriptions(["zigbee2mqtt/porch/set", "home/scene/set", "home/feeder/cmd", "cmnd/dead/POWER", "cmnd/dead/State", "test/bridge/status"])
         try client.start()
         guard waitUntil(timeoutSeconds: 10, { client.isConnected }) else { throw TestSupportError("devices did not connect") }
         publish("zigbee2mqtt/porch", "{\"state\":\"OFF\"}", retain: true)
