@@ -2,7 +2,8 @@
 struct BenchArguments: Sendable {
     static let usage = """
     usage: bridge-bench [--quick] [--bridge PATH] [--broker-nodelay] [--cpu-quota PERCENT] [--min-publish-interval-ms N]
-           bridge-bench --soak [--minutes N] [--seed S] [--quick] [--bridge PATH]
+                        [--only press|state|unsafe-press] [--count N]
+           bridge-bench --soak [--minutes N] [--seed S] [--quick] [--one-process] [--bridge PATH]
       --quick           every scenario small (seconds), for CI smoke runs; times are not meaningful
       --bridge PATH     the switchboard-bridge binary to measure (default: the one beside bridge-bench)
       --broker-nodelay  run mosquitto with `set_tcp_nodelay true` (default: mosquitto's defaults)
@@ -10,10 +11,17 @@ struct BenchArguments: Sendable {
                         a Pi-sized budget; skipped with a line saying why where cgroups are not writable
       --min-publish-interval-ms N  the bridge's politeness interval (default 200, the daemon's; 0 = off,
                         the behaviour before it existed)
+      --only S          the start, then scenario S alone: press (press → command / confirmed), state
+                        (state → publish), unsafe-press (repeat_safe: false buttons with none and 4,000
+                        ids remembered, a fresh bridge each); for profiles (callgrind) of one kind of work
+      --count N         presses (press) or state changes (state) in the run (default 1000, --quick 30)
       --soak            the compressed soak: seeded traffic, faults, reloads and kill -9 restarts;
                         exits 1 on a lost or repeated press, a stale widget, or a leaked fd or thread
       --minutes N       the soak's length (default 10); --quick: about 1.5 minutes, for CI
       --seed S          the soak's schedule (default: from the clock; always printed)
+      --one-process     the soak without bridge restarts: one bridge process for the whole run (broker
+                        restarts, reloads and the other faults stay), its RssAnon slope per simulated day
+                        also over each half of the run; exits 1 if the bridge was started more than once
     Build first with: swift build -c release
     """
 
@@ -24,6 +32,9 @@ struct BenchArguments: Sendable {
     var isSoak = false
     var soakMinutes = 10
     var soakSeed: UInt64?
+    var isSoakOneProcess = false
+    var onlyScenario: BenchScenario?
+    var count: Int?
     var minPublishIntervalMs: Int64?
 
     static func parse(_ arguments: [String]) -> Result<BenchArguments, BenchFailure> {
@@ -34,6 +45,17 @@ struct BenchArguments: Sendable {
             case "--quick": parsed.isQuick = true
             case "--broker-nodelay": parsed.brokerTCPNoDelay = true
             case "--soak": parsed.isSoak = true
+            case "--one-process": parsed.isSoakOneProcess = true
+            case "--only":
+                guard let text = rest.popFirst(), let scenario = BenchScenario(rawValue: text) else {
+                    return .failure(BenchFailure("--only needs press, state or unsafe-press"))
+                }
+                parsed.onlyScenario = scenario
+            case "--count":
+                guard let text = rest.popFirst(), let count = Int(text), (1...100_000).contains(count) else {
+                    return .failure(BenchFailure("--count needs a whole number from 1 to 100000"))
+                }
+                parsed.count = count
             case "--cpu-quota":
                 guard let text = rest.popFirst(), let percent = Int(text), (1...100).contains(percent) else {
                     return .failure(BenchFailure("--cpu-quota needs a whole percentage from 1 to 100"))
@@ -62,4 +84,11 @@ struct BenchArguments: Sendable {
         }
         return .success(parsed)
     }
+}
+
+/// A scenario that `--only` runs alone after the start.
+enum BenchScenario: String, Sendable {
+    case press
+    case state
+    case unsafePress = "unsafe-press"
 }

@@ -6,6 +6,15 @@ enum BenchConfig {
     static func stateTopic(_ toggle: Int) -> String { "bench/d\(toggle)/state" }
     static func commandTopic(_ toggle: Int) -> String { "bench/d\(toggle)/set" }
     static func actionId(_ toggle: Int) -> String { "d\(toggle)" }
+    /// The `repeat_safe: false` button of a widget (`UnsafePressScenario` only) and its topic.
+    static func unsafeButtonId(widget: Int) -> String { "feeder\(widget)" }
+    static func unsafeCommandTopic(widget: Int) -> String { "bench/feeder\(widget)/set" }
+
+    /// The widget whose unsafe button publishes on `topic`, nil for any other topic.
+    static func widget(ofUnsafeCommandTopic topic: String) -> Int? {
+        guard topic.hasPrefix("bench/feeder"), topic.hasSuffix("/set") else { return nil }
+        return Int(topic.dropFirst("bench/feeder".count).dropLast("/set".count))
+    }
 
     /// The toggle a command topic belongs to, nil for any other topic.
     static func toggle(ofCommandTopic topic: String) -> Int? {
@@ -13,7 +22,9 @@ enum BenchConfig {
         return Int(topic.dropFirst("bench/d".count).dropLast("/set".count))
     }
 
-    static func yaml(sizes: BenchSizes, brokerPort: Int, apiBaseURL: String, stateDirectory: String) -> String {
+    /// `hasUnsafeButtons` adds one `repeat_safe: false` button to each widget (after its toggles).
+    static func yaml(sizes: BenchSizes, brokerPort: Int, apiBaseURL: String, stateDirectory: String,
+                     hasUnsafeButtons: Bool = false) -> String {
         var lines = [
             "aivi:",
             "  api: \(apiBaseURL)",
@@ -37,6 +48,14 @@ enum BenchConfig {
                     "        kind: toggle",
                     "        state_topic: \(stateTopic(toggle))",
                     "        command_topic: \(commandTopic(toggle))",
+                ]
+            }
+            if hasUnsafeButtons {
+                lines += [
+                    "      - id: \(unsafeButtonId(widget: widget))",
+                    "        label: Feeder \(widget)",
+                    "        repeat_safe: false",
+                    "        publish: { topic: \(unsafeCommandTopic(widget: widget)), payload: go }",
                 ]
             }
         }

@@ -29,6 +29,7 @@ final class BenchRig {
             throw BenchFailure("cannot make a temporary directory")
         }
         self.directory = directory
+        bridgeLogPath = directory + "/bridge.log"
         broker = try MosquittoProcess(directory: directory, tcpNoDelay: brokerTCPNoDelay)
         do {
             simulator = try AiviSimulator.start(settings: Self.simulatorSettings(sizes))
@@ -73,20 +74,32 @@ final class BenchRig {
         }
     }
 
-    /// Writes the config and spawns the bridge (`run --config`); returns the spawn time.
-    func spawnBridge(executable: String) throws {
-        let configPath = directory + "/bridge.yaml"
+    /// Writes the config and spawns the bridge (`run --config`), noting the spawn
+    /// time; `run` names a later bridge of the same rig (its config, state
+    /// directory and log), `hasUnsafeButtons` gives each widget a `repeat_safe: false` button.
+    func spawnBridge(executable: String, run: String = "", hasUnsafeButtons: Bool = false) throws {
+        let configPath = directory + "/bridge\(run).yaml"
         let yaml = BenchConfig.yaml(sizes: sizes, brokerPort: broker.port, apiBaseURL: simulator.baseURL,
-                                    stateDirectory: directory + "/state")
+                                    stateDirectory: stateDirectory(run: run), hasUnsafeButtons: hasUnsafeButtons)
         try FileText.write(yaml, to: configPath)
         setenv(BenchConfig.tokenVariable, Self.token, 1)
         spawnedUs = MonotonicClock.nowUs()
         let command = cgroup.map { $0.wrapped(executable: executable, arguments: ["run", "--config", configPath]) }
             ?? (executable: executable, arguments: ["run", "--config", configPath])
-        bridge = try ChildProcess(executable: command.executable, arguments: command.arguments, logPath: directory + "/bridge.log")
+        bridgeLogPath = directory + "/bridge\(run).log"
+        bridge = try ChildProcess(executable: command.executable, arguments: command.arguments, logPath: bridgeLogPath)
     }
 
-    var bridgeLogPath: String { directory + "/bridge.log" }
+    /// The state directory of the bridge spawned as `run`.
+    func stateDirectory(run: String = "") -> String { directory + "/state\(run)" }
+
+    /// Stops the bridge (SIGTERM, by its PID) so that another can be spawned.
+    func stopBridge() {
+        bridge?.stop()
+        bridge = nil
+    }
+
+    private(set) var bridgeLogPath: String
 
     var bridgeStats: ProcessStats? { bridge.map { ProcessStats(pid: $0.pid) } }
 

@@ -4,11 +4,19 @@ import ShellSupport
 /// One run of every scenario in order (start, presses, state changes, burst,
 /// idle, memory, size), the rig stopped afterwards whatever happened.
 enum BenchRun {
-    static func run(sizes: BenchSizes, bridgeExecutable: String, brokerTCPNoDelay: Bool, cgroup: CPUCgroup? = nil) throws -> ResultTable {
+    /// `only` runs the start and one scenario (`--only`).
+    static func run(sizes: BenchSizes, bridgeExecutable: String, brokerTCPNoDelay: Bool, cgroup: CPUCgroup? = nil,
+                    only: BenchScenario? = nil) throws -> ResultTable {
         var table = ResultTable()
         let rig = try BenchRig(sizes: sizes, brokerTCPNoDelay: brokerTCPNoDelay, cgroup: cgroup)
         defer { rig.stop() }
         progress("broker on port \(rig.broker.port)\(brokerTCPNoDelay ? " (set_tcp_nodelay true)" : ""), simulator at \(rig.simulator.baseURL), files in \(rig.directory)")
+        if let only {
+            try runAlone(only, rig, bridgeExecutable: bridgeExecutable, table: &table)
+            rig.stop()
+            DirectoryRemoval.removeTree(rig.directory)
+            return table
+        }
         progress("start: spawning \(bridgeExecutable)")
         try StartScenario.run(rig, bridgeExecutable: bridgeExecutable, table: &table)
         progress("press → command / confirmed: \(sizes.pressCount) presses")
@@ -27,11 +35,35 @@ enum BenchRun {
         for (key, meaning) in [("RssAnon", "private memory"), ("RssFile", "mapped files, mostly shared libraries")] {
             if let kB = stats.statusKilobytes(key) { table.add("memory", "\(key) at the end (\(meaning))", Figure.megabytes(kB: kB)) }
         }
+        rig.stopBridge()
+        try runUnsafePress(rig, bridgeExecutable: bridgeExecutable, table: &table)
         if rig.recorder.refusedCount > 0 { progress("note: the simulator refused \(rig.recorder.refusedCount) PATCHes") }
         SizeScenario.run(bridgeExecutable: bridgeExecutable, directory: rig.directory, table: &table)
         rig.stop()
         DirectoryRemoval.removeTree(rig.directory)
         return table
+    }
+
+    /// The start and `scenario`, then the bridge stopped (SIGTERM), so a profiler around it writes its output.
+    private static func runAlone(_ scenario: BenchScenario, _ rig: BenchRig, bridgeExecutable: String, table: inout ResultTable) throws {
+        if scenario == .unsafePress {
+            try rig.publishRetainedStates()
+            return try runUnsafePress(rig, bridgeExecutable: bridgeExecutable, table: &table)
+        }
+        progress("start: spawning \(bridgeExecutable)")
+        try StartScenario.run(rig, bridgeExecutable: bridgeExecutable, table: &table)
+        switch scenario {
+        case .press: try PressScenario.run(rig, table: &table)
+        case .state: try StatePublishScenario.run(rig, table: &table)
+        case .unsafePress: break
+        }
+        rig.stopBridge()
+    }
+
+    private static func runUnsafePress(_ rig: BenchRig, bridgeExecutable: String, table: inout ResultTable) throws {
+        progress("unsafe press: \(rig.sizes.unsafePressRounds) × \(rig.sizes.unsafePressesPerRound) presses with none and "
+                 + "\(UnsafePressScenario.prefilledIdCount) ids remembered, a fresh bridge each")
+        try UnsafePressScenario.run(rig, bridgeExecutable: bridgeExecutable, table: &table)
     }
 
     static func progress(_ line: String) {

@@ -8,14 +8,19 @@ struct BenchSizes: Sendable {
     var burstMessageCount: Int
     var burstDurationMs: Int
     var idleSeconds: Int
+    /// `UnsafePressScenario`: rounds of (none remembered, 4,000 remembered), each a fresh bridge, and presses in each.
+    var unsafePressRounds: Int
+    var unsafePressesPerRound: Int
     /// Written into the config: state-only PATCHes of a widget start at least
     /// this far apart (the daemon's default; `--min-publish-interval-ms`, 0 = off).
     var minPublishIntervalMs: Int64 = 200
 
     static let full = BenchSizes(pressCount: 1_000, stateChangeCount: 1_000, burstMessageCount: 10_000,
-                                 burstDurationMs: 1_000, idleSeconds: 60)
+                                 burstDurationMs: 1_000, idleSeconds: 60,
+                                 unsafePressRounds: 4, unsafePressesPerRound: 50)
     static let quick = BenchSizes(pressCount: 30, stateChangeCount: 30, burstMessageCount: 1_000,
-                                  burstDurationMs: 100, idleSeconds: 5)
+                                  burstDurationMs: 100, idleSeconds: 5,
+                                  unsafePressRounds: 1, unsafePressesPerRound: 5)
 
     var togglesPerWidget: Int { toggleCount / widgetCount }
 

@@ -1,12 +1,15 @@
 /// The bridge's CPU time over one scenario, from /proc/PID/task/*/schedstat
-/// (nanoseconds on a CPU, every live thread), per unit of work.
+/// (nanoseconds on a CPU, every live thread), per unit of work, and its split
+/// between user and kernel time (/proc/PID/stat, 10 ms ticks).
 struct CPUMeter {
     let stats: ProcessStats?
     let startNs: Int64?
+    let startTimes: (userUs: Int64, kernelUs: Int64)?
 
     init(_ rig: BenchRig) {
         stats = rig.bridgeStats
         startNs = stats?.threadRunTimeNs()
+        startTimes = stats?.cpuTimesUs()
     }
 
     /// Adds `figure` in µs of CPU per unit, `count` units since `init`.
@@ -17,5 +20,11 @@ struct CPUMeter {
         }
         let perUnitNs = (endNs - startNs) / Int64(count)
         table.add(scenario, figure + " (schedstat)", "\(perUnitNs / 1000).\(Figure.padded(perUnitNs % 1000 / 100, digits: 1)) µs")
+        guard let startTimes, let endTimes = stats?.cpuTimesUs() else { return }
+        let userUs = endTimes.userUs - startTimes.userUs
+        let kernelUs = endTimes.kernelUs - startTimes.kernelUs
+        let kernelPercent = userUs + kernelUs > 0 ? kernelUs * 100 / (userUs + kernelUs) : 0
+        table.add(scenario, "  of it in the kernel (stat ticks: user \(Figure.milliseconds(us: userUs)), kernel \(Figure.milliseconds(us: kernelUs)))",
+                  "\(kernelPercent) %")
     }
 }

@@ -3,7 +3,7 @@ import ShellSupport
 
 /// The bench's devices: one MQTT client that answers every command on
 /// `bench/dN/set` at once by publishing the commanded state on `bench/dN/state`,
-/// and records when each command arrived.
+/// and records when each command arrived (and each unsafe button's message).
 final class DeviceSimulator: Sendable {
     /// The most commands remembered (far above what a run makes).
     static let maxCommands = 100_000
@@ -14,9 +14,16 @@ final class DeviceSimulator: Sendable {
         var arrivedUs: Int64
     }
 
+    /// A message of a widget's `repeat_safe: false` button (`bench/feederW/set`).
+    struct ButtonCommand: Sendable {
+        var widget: Int
+        var arrivedUs: Int64
+    }
+
     struct Records {
         var isConnected = false
         var commands: [Command] = []
+        var buttonCommands: [ButtonCommand] = []
     }
 
     let records = ConditionLock(Records())
@@ -47,6 +54,15 @@ final class DeviceSimulator: Sendable {
         }
     }
 
+    var buttonCommandCount: Int { records.withLock { $0.buttonCommands.count } }
+
+    /// The first button command at index `start` or later, waiting up to `timeoutMs`.
+    func waitForButtonCommand(from start: Int, timeoutMs: Int) -> ButtonCommand? {
+        records.wait(timeoutMs: timeoutMs, until: { $0.buttonCommands.count > start }) { records in
+            records.buttonCommands.count > start ? records.buttonCommands[start] : nil
+        }
+    }
+
     /// Publishes a device's state (raw `ON`/`OFF`) as the device would.
     func publishState(toggle: Int, isOn: Bool, retain: Bool, qos: MQTTQoS = .atMostOnce) throws {
         try client.publish(topic: BenchConfig.stateTopic(toggle), payload: Array((isOn ? "ON" : "OFF").utf8), qos: qos, retain: retain)
@@ -67,6 +83,14 @@ final class DeviceSimulator: Sendable {
 
     private func answer(_ message: MQTTMessage) {
         let arrivedUs = MonotonicClock.nowUs()
+        if let widget = BenchConfig.widget(ofUnsafeCommandTopic: message.topic) {
+            records.withLock { records in
+                if records.buttonCommands.count < Self.maxCommands {
+                    records.buttonCommands.append(ButtonCommand(widget: widget, arrivedUs: arrivedUs))
+                }
+            }
+            return
+        }
         guard let toggle = BenchConfig.toggle(ofCommandTopic: message.topic) else { return }
         let isOn = message.payload == Array("ON".utf8)
         try? publishState(toggle: toggle, isOn: isOn, retain: true)

@@ -5,12 +5,12 @@ enum ProcFile {
     /// At most this much is read from one file.
     static let maxBytes = 256 * 1024
 
-    static func read(_ path: String) -> String? {
+    static func read(_ path: String, limitBytes: Int = maxBytes) -> String? {
         guard let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < maxBytes {
+        while bytes.count < limitBytes {
             let count = fread(&chunk, 1, chunk.count, file)
             if count <= 0 { break }
             bytes += chunk[0..<count]

@@ -10,11 +10,16 @@ struct ProcessStats: Sendable {
     /// User plus system CPU time of the whole process (all threads, finished ones
     /// included), microseconds, from /proc/PID/stat (tick resolution).
     func cpuTimeUs() -> Int64? {
+        cpuTimesUs().map { $0.userUs + $0.kernelUs }
+    }
+
+    /// User and kernel (system) CPU time of the whole process, microseconds, from /proc/PID/stat (tick resolution).
+    func cpuTimesUs() -> (userUs: Int64, kernelUs: Int64)? {
         guard let text = ProcFile.read("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
         // After the command's `)`: field 3 (state) onwards; utime is field 14, stime 15.
         let fields = text[text.index(after: close)...].split(separator: " ")
         guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
-        return (user + system) * 1_000_000 / Self.ticksPerSecond
+        return (user * 1_000_000 / Self.ticksPerSecond, system * 1_000_000 / Self.ticksPerSecond)
     }
 
     /// Time on a CPU of the live threads, nanoseconds, summed from

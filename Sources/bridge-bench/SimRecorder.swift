@@ -71,6 +71,16 @@ final class SimRecorder: Sendable {
         }
     }
 
+    /// The first frame at index `start` or later that carries `eventId`, waiting up to `timeoutMs`
+    /// (a new stream's replay writes older frames first).
+    func waitForFrame(carrying eventId: String, from start: Int, timeoutMs: Int) -> WrittenFrame? {
+        records.wait(timeoutMs: timeoutMs, until: { records in
+            records.frames[min(start, records.frames.count)...].contains { $0.frame.contains(eventId) }
+        }) { records in
+            records.frames[min(start, records.frames.count)...].first { $0.frame.contains(eventId) }
+        }
+    }
+
     /// The largest number of PATCHes of one widget handled at once since the last reset.
     var maxInFlightPerWidget: Int { records.withLock { $0.maxInFlight.values.max() ?? 0 } }
 

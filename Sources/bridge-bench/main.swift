@@ -17,10 +17,12 @@ guard access(bridgeExecutable, X_OK) == 0 else {
 }
 if arguments.isSoak {
     let seed = arguments.soakSeed ?? UInt64(bitPattern: MonotonicClock.wallClockMs()) % 1_000_000
-    let settings = SoakSettings(seed: seed, minutes: arguments.soakMinutes, isQuick: arguments.isQuick)
+    let settings = SoakSettings(seed: seed, minutes: arguments.soakMinutes, isQuick: arguments.isQuick,
+                                isOneProcess: arguments.isSoakOneProcess)
     do {
         let report = try SoakRun.run(settings: settings, bridgeExecutable: bridgeExecutable)
-        print("bridge-bench --soak\(arguments.isQuick ? " --quick" : " --minutes \(settings.minutes)") --seed \(seed), bridge \(bridgeExecutable)")
+        let mode = (arguments.isQuick ? " --quick" : " --minutes \(settings.minutes)") + (settings.isOneProcess ? " --one-process" : "")
+        print("bridge-bench --soak\(mode) --seed \(seed), bridge \(bridgeExecutable)")
         print(report.table.rendered())
         for failure in report.failures { print("FAILED: \(failure)") }
         print(report.isPassed ? "soak passed (seed \(seed))" : "soak FAILED (seed \(seed)): \(report.failures.count) problem(s)")
@@ -33,6 +35,10 @@ if arguments.isSoak {
 }
 var sizes = arguments.isQuick ? BenchSizes.quick : BenchSizes.full
 if let interval = arguments.minPublishIntervalMs { sizes.minPublishIntervalMs = interval }
+if let count = arguments.count {
+    sizes.pressCount = count
+    sizes.stateChangeCount = count
+}
 var cgroup: CPUCgroup?
 if let percent = arguments.cpuQuotaPercent {
     switch CPUCgroup.create(percent: percent) {
@@ -44,10 +50,11 @@ if let percent = arguments.cpuQuotaPercent {
 }
 do {
     let run = Result { try BenchRun.run(sizes: sizes, bridgeExecutable: bridgeExecutable, brokerTCPNoDelay: arguments.brokerTCPNoDelay,
-                                        cgroup: cgroup) }
+                                        cgroup: cgroup, only: arguments.onlyScenario) }
     cgroup?.remove()
     let table = try run.get()
-    let mode = arguments.isQuick ? " --quick (small runs: the times are not the benchmark)" : ""
+    let mode = (arguments.isQuick ? " --quick (small runs: the times are not the benchmark)" : "")
+        + (arguments.onlyScenario.map { " --only \($0.rawValue)" } ?? "")
     let broker = arguments.brokerTCPNoDelay ? ", broker with set_tcp_nodelay true" : ", broker with mosquitto's defaults"
     let budget = cgroup.map { ", bridge limited to \($0.percent) % of one core (\($0.kind), period \(CPUCgroup.periodUs) µs)" } ?? ""
     print("bridge-bench\(mode)\(broker)\(budget), min_publish_interval_ms \(sizes.minPublishIntervalMs), bridge \(bridgeExecutable)")

@@ -25,6 +25,48 @@ struct BenchmarkSmokeTests {
     @Test("runs every scenario and prints the table",
           .enabled(if: binariesArePresent, "bridge-bench or switchboard-bridge is not built beside the tests (swift build first)"))
     func quickRunPrintsTheTable() throws {
+        let run = try Self.runBench(["--quick", "--bridge", Self.bridgePath], timeoutSeconds: Self.timeoutSeconds)
+        let output = run.output
+        #expect(run.status == 0, "exit status \(run.status)\n\(run.errors)")
+        #expect(output.contains("| scenario"), "no table printed:\n\(output)\n\(run.errors)")
+        for scenario in ["start", "press → command", "state → publish", "press → confirmed", "burst", "memory", "idle", "size",
+                         "unsafe press"] {
+            #expect(output.contains("| \(scenario) "), "no \(scenario) row:\n\(output)")
+        }
+        #expect(output.contains("target(s) missed"))
+        // Issue 23: an unsafe press with 4,000 ids remembered against none, each on a fresh bridge.
+        let rows = Self.tableRows(output)
+        #expect(rows.contains { $0.count > 2 && $0[0] == "unsafe press" && $0[1] == "CPU per press with 4000 ids against none" },
+                "no unsafe-press comparison:\n\(output)")
+        #expect(rows.contains { $0.count > 2 && $0[0] == "unsafe press" && $0[1] == "bridge CPU per press, 4000 ids remembered (schedstat)" })
+    }
+
+    /// `--soak --quick --one-process`: one bridge process for the whole soak
+    /// (issue 23's 60-minute RssAnon soak, small), the count said and checked,
+    /// and the RssAnon slope of each half of the run reported.
+    @Test("the soak runs one bridge process with --one-process",
+          .enabled(if: binariesArePresent, "bridge-bench or switchboard-bridge is not built beside the tests (swift build first)"))
+    func oneProcessSoakRunsOneBridge() throws {
+        let run = try Self.runBench(["--soak", "--quick", "--one-process", "--seed", "3", "--bridge", Self.bridgePath],
+                                    timeoutSeconds: 300)
+        #expect(run.status == 0, "exit status \(run.status)\n\(run.output)\n\(run.errors)")
+        let rows = Self.tableRows(run.output)
+        #expect(rows.contains { $0 == ["resources", "bridge processes in the run (--one-process: no restarts)", "1", "1", "yes"] },
+                "not one bridge process:\n\(run.output)")
+        #expect(run.output.contains("RssAnon growth per simulated day, first half of the run"), "\(run.output)")
+        #expect(run.output.contains("RssAnon growth per simulated day, second half of the run"), "\(run.output)")
+        #expect(!run.output.contains("bridge killed -9"), "the bridge was killed:\n\(run.output)")
+    }
+
+    /// The cells of each row of the printed table(s), trimmed.
+    static func tableRows(_ output: String) -> [[String]] {
+        output.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { line in
+            line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// Runs bridge-bench with `arguments`, its output to files, stopped (by its PID) after `timeoutSeconds`.
+    static func runBench(_ arguments: [String], timeoutSeconds: Double) throws -> (status: Int32, output: String, errors: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bench-smoke-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,28 +74,22 @@ struct BenchmarkSmokeTests {
         let errorURL = directory.appendingPathComponent("stderr.txt")
         try #require(FileManager.default.createFile(atPath: outputURL.path, contents: nil))
         try #require(FileManager.default.createFile(atPath: errorURL.path, contents: nil))
-
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.benchPath)
-        process.arguments = ["--quick", "--bridge", Self.bridgePath]
+        process.executableURL = URL(fileURLWithPath: benchPath)
+        process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)
         let exited = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        let finished = exited.wait(timeout: .now() + Self.timeoutSeconds) == .success
+        let finished = exited.wait(timeout: .now() + timeoutSeconds) == .success
         if !finished {
             kill(process.processIdentifier, SIGTERM)
             _ = exited.wait(timeout: .now() + 10)
         }
         let output = (try? String(contentsOf: outputURL, encoding: .utf8)) ?? ""
         let errors = (try? String(contentsOf: errorURL, encoding: .utf8)) ?? ""
-        try #require(finished, "bridge-bench --quick did not finish within \(Int(Self.timeoutSeconds)) s\n\(errors)")
-        #expect(process.terminationStatus == 0, "exit status \(process.terminationStatus)\n\(errors)")
-        #expect(output.contains("| scenario"), "no table printed:\n\(output)\n\(errors)")
-        for scenario in ["start", "press → command", "state → publish", "press → confirmed", "burst", "memory", "idle", "size"] {
-            #expect(output.contains("| \(scenario) "), "no \(scenario) row:\n\(output)")
-        }
-        #expect(output.contains("target(s) missed"))
+        try #require(finished, "bridge-bench \(arguments.joined(separator: " ")) did not finish within \(Int(timeoutSeconds)) s\n\(errors)")
+        return (process.terminationStatus, output, errors)
     }
 }

@@ -92,6 +92,10 @@ struct SoakReport {
             let verdict: Verdict = settings.isQuick ? .reported : (perDay < 64 ? .met : .missed)
             table.add("resources", "RssAnon growth per simulated day", "\(fixed(perDay, 2)) KiB", target: "< 64 KiB", verdict)
         }
+        if settings.isOneProcess {
+            failures += addOneProcessRows(&table, warm: warm, settings: settings, daysPerHour: wallHours > 0 ? days / wallHours : 0,
+                                          processes: ledger.lifetimes.count)
+        }
         if let fdsPerHour = slope({ Double($0.fds) }) {
             table.add("resources", "open fds slope per hour (\(fitted))", fixed(fdsPerHour, 2))
         }
@@ -114,6 +118,26 @@ struct SoakReport {
             }
         }
         return failures
+    }
+
+    /// `--one-process`: the one process's RssAnon after warm-up and at the end,
+    /// and its slope over each half of the run (a curve that levels off has a
+    /// second half far flatter than its first; a leak keeps its slope).
+    private static func addOneProcessRows(_ table: inout ResultTable, warm: [ResourceSampler.Sample], settings: SoakSettings,
+                                          daysPerHour: Double, processes: Int) -> [String] {
+        table.add("resources", "bridge processes in the run (--one-process: no restarts)", "\(processes)", target: "1",
+                  processes == 1 ? .met : .missed)
+        guard let first = warm.first, let last = warm.last else { return processes == 1 ? [] : ["--one-process ran \(processes) bridge processes"] }
+        table.add("resources", "RssAnon after warm-up / at the end", "\(first.anonKB) kB / \(last.anonKB) kB")
+        let middleUs = (first.atUs + last.atUs) / 2
+        for (half, samples) in [("first", warm.filter { $0.atUs < middleUs }), ("second", warm.filter { $0.atUs >= middleUs })] {
+            let points = samples.map { (x: Double($0.atUs) / 3_600_000_000, y: Double($0.anonKB)) }
+            guard let perHour = LeastSquares.pooledSlope([points]), daysPerHour > 0 else { continue }
+            let perDay = perHour / daysPerHour
+            table.add("resources", "RssAnon growth per simulated day, \(half) half of the run (\(samples.count) samples)",
+                      "\(fixed(perDay, 2)) KiB", target: "< 64 KiB", settings.isQuick ? .reported : (perDay < 64 ? .met : .missed))
+        }
+        return processes == 1 ? [] : ["--one-process ran \(processes) bridge processes"]
     }
 
     static func fixed(_ value: Double, _ digits: Int) -> String {

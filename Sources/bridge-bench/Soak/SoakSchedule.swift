@@ -38,13 +38,15 @@ struct SoakIntensity: Sendable {
     var offlineEpisodes: Int
     /// Quick runs: the round in which the bridge is killed for sure.
     var forcedBridgeKillRound: Int?
+    /// Quick runs force each fault's variants in turn (odd and even rounds).
+    var isQuick = false
 
     static let full = SoakIntensity(trafficMs: 50_000, faultChance: 0.5, bridgeRestartChance: 0.2,
                                     brokerRestartChance: 0.3, chatterEpisodes: 4, offlineEpisodes: 2,
                                     forcedBridgeKillRound: nil)
     static let quick = SoakIntensity(trafficMs: 16_000, faultChance: 1.0, bridgeRestartChance: 0,
                                      brokerRestartChance: 1.0, chatterEpisodes: 2, offlineEpisodes: 1,
-                                     forcedBridgeKillRound: 1)
+                                     forcedBridgeKillRound: 1, isQuick: true)
 }
 
 /// The seeded plan of a round: presses at about the service's rate limits
@@ -159,7 +161,7 @@ struct SoakScheduler {
         }
         maybe { $0.add(&steps, $0.randomAt(lastMs), .duplicateEvents(count: $0.random.int(2...4))) }
         let isOddRound = round % 2 == 1
-        let isQuick = intensity.forcedBridgeKillRound != nil
+        let isQuick = intensity.isQuick
         maybe { $0.add(&steps, $0.randomAt(lastMs), .injectEvent((isQuick ? isOddRound : $0.random.bool()) ? .malformed : .unknownType)) }
         maybe { scheduler in
             scheduler.configVariant += 1

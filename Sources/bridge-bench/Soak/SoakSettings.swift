@@ -3,8 +3,17 @@ struct SoakSettings: Sendable {
     var seed: UInt64
     var minutes: Int
     var isQuick: Bool
+    /// One bridge process for the whole run: no bridge restarts (`--one-process`).
+    var isOneProcess = false
 
-    var intensity: SoakIntensity { isQuick ? .quick : .full }
+    var intensity: SoakIntensity {
+        var intensity: SoakIntensity = isQuick ? .quick : .full
+        if isOneProcess {
+            intensity.bridgeRestartChance = 0
+            intensity.forcedBridgeKillRound = nil
+        }
+        return intensity
+    }
 
     /// Rounds of traffic, each followed by a quiet checkpoint (about 5 s when all is well).
     var rounds: Int {
