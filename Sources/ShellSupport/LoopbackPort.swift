@@ -32,15 +32,26 @@ public enum LoopbackPort {
     }
 
     public static func canConnect(port: Int) -> Bool {
+        guard let socketDescriptor = connected(port: port) else { return false }
+        close(socketDescriptor)
+        return true
+    }
+
+    /// A socket connected to 127.0.0.1:`port` (blocking), nil when refused; the caller closes it.
+    public static func connected(port: Int) -> Int32? {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketDescriptor >= 0 else { return false }
-        defer { close(socketDescriptor) }
+        guard socketDescriptor >= 0 else { return nil }
         var address = loopback(port: port)
-        return withUnsafePointer(to: &address) {
+        let isConnected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
+        guard isConnected else {
+            close(socketDescriptor)
+            return nil
+        }
+        return socketDescriptor
     }
 
     private static func loopback(port: Int) -> sockaddr_in {

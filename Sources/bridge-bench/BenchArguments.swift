@@ -2,7 +2,7 @@
 struct BenchArguments: Sendable {
     static let usage = """
     usage: bridge-bench [--quick] [--bridge PATH] [--broker-nodelay] [--cpu-quota PERCENT] [--min-publish-interval-ms N]
-                        [--only press|state|unsafe-press] [--count N]
+                        [--only press|state|unsafe-press|threads] [--count N]
            bridge-bench --soak [--minutes N] [--seed S] [--quick] [--one-process] [--bridge PATH]
       --quick           every scenario small (seconds), for CI smoke runs; times are not meaningful
       --bridge PATH     the switchboard-bridge binary to measure (default: the one beside bridge-bench)
@@ -13,7 +13,8 @@ struct BenchArguments: Sendable {
                         the behaviour before it existed)
       --only S          the start, then scenario S alone: press (press → command / confirmed), state
                         (state → publish), unsafe-press (repeat_safe: false buttons with none and 4,000
-                        ids remembered, a fresh bridge each); for profiles (callgrind) of one kind of work
+                        ids remembered, a fresh bridge each), threads (a fresh bridge with the status
+                        listener on, idle and with 10 connections); for profiles (callgrind) of one kind of work
       --count N         presses (press) or state changes (state) in the run (default 1000, --quick 30)
       --soak            the compressed soak: seeded traffic, faults, reloads and kill -9 restarts;
                         exits 1 on a lost or repeated press, a stale widget, or a leaked fd or thread
@@ -48,7 +49,7 @@ struct BenchArguments: Sendable {
             case "--one-process": parsed.isSoakOneProcess = true
             case "--only":
                 guard let text = rest.popFirst(), let scenario = BenchScenario(rawValue: text) else {
-                    return .failure(BenchFailure("--only needs press, state or unsafe-press"))
+                    return .failure(BenchFailure("--only needs press, state, unsafe-press or threads"))
                 }
                 parsed.onlyScenario = scenario
             case "--count":
@@ -91,4 +92,5 @@ enum BenchScenario: String, Sendable {
     case press
     case state
     case unsafePress = "unsafe-press"
+    case threads
 }

@@ -22,9 +22,10 @@ enum BenchConfig {
         return Int(topic.dropFirst("bench/d".count).dropLast("/set".count))
     }
 
-    /// `hasUnsafeButtons` adds one `repeat_safe: false` button to each widget (after its toggles).
+    /// `hasUnsafeButtons` adds one `repeat_safe: false` button to each widget (after its toggles);
+    /// `statusPort` turns the status listener on, on 127.0.0.1.
     static func yaml(sizes: BenchSizes, brokerPort: Int, apiBaseURL: String, stateDirectory: String,
-                     hasUnsafeButtons: Bool = false) -> String {
+                     hasUnsafeButtons: Bool = false, statusPort: Int? = nil) -> String {
         var lines = [
             "aivi:",
             "  api: \(apiBaseURL)",
@@ -36,8 +37,9 @@ enum BenchConfig {
             "state_dir: \(stateDirectory)",
             "timing:",
             "  min_publish_interval_ms: \(sizes.minPublishIntervalMs)",
-            "widgets:",
         ]
+        if let statusPort { lines += ["status:", "  listen: 127.0.0.1:\(statusPort)"] }
+        lines.append("widgets:")
         for widget in 0..<sizes.widgetCount {
             lines.append("  - slug: \(sizes.slug(ofWidget: widget))")
             lines.append("    actions:")

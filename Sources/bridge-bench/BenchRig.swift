@@ -76,11 +76,13 @@ final class BenchRig {
 
     /// Writes the config and spawns the bridge (`run --config`), noting the spawn
     /// time; `run` names a later bridge of the same rig (its config, state
-    /// directory and log), `hasUnsafeButtons` gives each widget a `repeat_safe: false` button.
-    func spawnBridge(executable: String, run: String = "", hasUnsafeButtons: Bool = false) throws {
+    /// directory and log), `hasUnsafeButtons` gives each widget a `repeat_safe: false` button,
+    /// `statusPort` turns the status listener on.
+    func spawnBridge(executable: String, run: String = "", hasUnsafeButtons: Bool = false, statusPort: Int? = nil) throws {
         let configPath = directory + "/bridge\(run).yaml"
         let yaml = BenchConfig.yaml(sizes: sizes, brokerPort: broker.port, apiBaseURL: simulator.baseURL,
-                                    stateDirectory: stateDirectory(run: run), hasUnsafeButtons: hasUnsafeButtons)
+                                    stateDirectory: stateDirectory(run: run), hasUnsafeButtons: hasUnsafeButtons,
+                                    statusPort: statusPort)
         try FileText.write(yaml, to: configPath)
         setenv(BenchConfig.tokenVariable, Self.token, 1)
         spawnedUs = MonotonicClock.nowUs()
@@ -88,6 +90,19 @@ final class BenchRig {
             ?? (executable: executable, arguments: ["run", "--config", configPath])
         bridgeLogPath = directory + "/bridge\(run).log"
         bridge = try ChildProcess(executable: command.executable, arguments: command.arguments, logPath: bridgeLogPath)
+    }
+
+    /// Waits until a bridge just spawned has published every widget and opened the event stream.
+    func waitUntilStarted() throws {
+        let firstIndex = recorder.patchCount
+        for slug in sizes.slugs {
+            guard recorder.waitForPatch(from: firstIndex, timeoutMs: 30_000, where: { $0.slug == slug }) != nil else {
+                throw BenchFailure("widget \(slug) was never published by the new bridge (see \(bridgeLogPath))")
+            }
+        }
+        guard simulator.waitForEventStream(timeoutMs: 10_000) else {
+            throw BenchFailure("the bridge did not open the event stream (see \(bridgeLogPath))")
+        }
     }
 
     /// The state directory of the bridge spawned as `run`.

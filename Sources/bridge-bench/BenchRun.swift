@@ -37,6 +37,8 @@ enum BenchRun {
         }
         rig.stopBridge()
         try runUnsafePress(rig, bridgeExecutable: bridgeExecutable, table: &table)
+        progress("threads: a fresh bridge with the status listener on, idle and with \(ThreadsScenario.connectionCount) connections")
+        try ThreadsScenario.run(rig, bridgeExecutable: bridgeExecutable, table: &table)
         if rig.recorder.refusedCount > 0 { progress("note: the simulator refused \(rig.recorder.refusedCount) PATCHes") }
         SizeScenario.run(bridgeExecutable: bridgeExecutable, directory: rig.directory, table: &table)
         rig.stop()
@@ -46,16 +48,21 @@ enum BenchRun {
 
     /// The start and `scenario`, then the bridge stopped (SIGTERM), so a profiler around it writes its output.
     private static func runAlone(_ scenario: BenchScenario, _ rig: BenchRig, bridgeExecutable: String, table: inout ResultTable) throws {
-        if scenario == .unsafePress {
+        switch scenario {
+        case .unsafePress:
             try rig.publishRetainedStates()
             return try runUnsafePress(rig, bridgeExecutable: bridgeExecutable, table: &table)
+        case .threads:
+            try rig.publishRetainedStates()
+            return try ThreadsScenario.run(rig, bridgeExecutable: bridgeExecutable, table: &table)
+        case .press, .state: break
         }
         progress("start: spawning \(bridgeExecutable)")
         try StartScenario.run(rig, bridgeExecutable: bridgeExecutable, table: &table)
         switch scenario {
         case .press: try PressScenario.run(rig, table: &table)
         case .state: try StatePublishScenario.run(rig, table: &table)
-        case .unsafePress: break
+        case .unsafePress, .threads: break
         }
         rig.stopBridge()
     }

@@ -38,7 +38,7 @@ enum UnsafePressScenario {
                 if isPrefilled { try prefill(rig.stateDirectory(run: run), serverNowMs: rig.simulator.clock.nowMs) }
                 BenchPause.milliseconds(replayQuietMs)
                 try rig.spawnBridge(executable: bridgeExecutable, run: run, hasUnsafeButtons: true)
-                try waitUntilStarted(rig)
+                try rig.waitUntilStarted()
                 if isPrefilled {
                     try pressAll(rig, into: &prefilled)
                     try checkStillRemembered(rig.stateDirectory(run: run), atLeast: prefilledIdCount + rig.sizes.unsafePressesPerRound)
@@ -69,18 +69,6 @@ enum UnsafePressScenario {
         guard let text = ProcFile.read(path, limitBytes: 4 * 1024 * 1024) else { throw BenchFailure("cannot read \(path)") }
         let held = UnsafeEventIdFile.read(log: Array(text.utf8)).events.count
         guard held >= count else { throw BenchFailure("\(path) holds \(held) ids after the presses, fewer than \(count)") }
-    }
-
-    private static func waitUntilStarted(_ rig: BenchRig) throws {
-        let firstIndex = rig.recorder.patchCount
-        for slug in rig.sizes.slugs {
-            guard rig.recorder.waitForPatch(from: firstIndex, timeoutMs: 30_000, where: { $0.slug == slug }) != nil else {
-                throw BenchFailure("widget \(slug) was never published by the new bridge (see \(rig.bridgeLogPath))")
-            }
-        }
-        guard rig.simulator.waitForEventStream(timeoutMs: 10_000) else {
-            throw BenchFailure("the bridge did not open the event stream (see \(rig.bridgeLogPath))")
-        }
     }
 
     /// The presses of one case: the widgets' buttons in turn (each well within

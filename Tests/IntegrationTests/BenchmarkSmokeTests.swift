@@ -30,7 +30,7 @@ struct BenchmarkSmokeTests {
         #expect(run.status == 0, "exit status \(run.status)\n\(run.errors)")
         #expect(output.contains("| scenario"), "no table printed:\n\(output)\n\(run.errors)")
         for scenario in ["start", "press → command", "state → publish", "press → confirmed", "burst", "memory", "idle", "size",
-                         "unsafe press"] {
+                         "unsafe press", "threads"] {
             #expect(output.contains("| \(scenario) "), "no \(scenario) row:\n\(output)")
         }
         #expect(output.contains("target(s) missed"))
