@@ -18,10 +18,10 @@ struct HTTPRequestParser {
     private enum Phase {
         case head
         case body(HTTPRequestHead, remaining: Int)
-        case chunkSize(HTTPRequestHead, body: [UInt8])
-        case chunkData(HTTPRequestHead, body: [UInt8], remaining: Int)
-        case chunkEnd(HTTPRequestHead, body: [UInt8])
-        case trailers(HTTPRequestHead, body: [UInt8], trailerBytes: Int)
+        case chunkSize(HTTPRequestHead)
+        case chunkData(HTTPRequestHead, remaining: Int)
+        case chunkEnd(HTTPRequestHead)
+        case trailers(HTTPRequestHead, trailerBytes: Int)
     }
 
     private enum Line {
@@ -39,6 +39,8 @@ struct HTTPRequestParser {
     /// Blank lines skipped before the current head (they count against its bound).
     private var skippedBytes = 0
     private var phase = Phase.head
+    /// A chunked body's chunks so far, appended in place.
+    private var chunkedBody: [UInt8] = []
 
     init(limits: HTTPServerConfiguration) { self.limits = limits }
 
@@ -77,29 +79,35 @@ struct HTTPRequestParser {
             guard bufferedByteCount >= remaining else { return .needsMore }
             let body = take(remaining)
             return finish(head, body: body)
-        case .chunkSize(let head, let body): return readChunkSize(head, body)
-        case .chunkData(let head, let body, let remaining):
+        case .chunkSize(let head): return readChunkSize(head)
+        case .chunkData(let head, let remaining):
             guard bufferedByteCount >= remaining else { return .needsMore }
-            phase = .chunkEnd(head, body: body + take(remaining))
+            chunkedBody += bytes[start..<(start + remaining)]
+            start += remaining
+            scanFrom = start
+            phase = .chunkEnd(head)
             return nil
-        case .chunkEnd(let head, let body):
+        case .chunkEnd(let head):
             switch takeLine(maxBytes: 2) {
             case .needsMore: return .needsMore
             case .tooLong: return .closed
             case .line(let line):
                 guard line.isEmpty else { return .refused(status: 400, reason: "chunk not terminated") }
-                phase = .chunkSize(head, body: body)
+                phase = .chunkSize(head)
                 return nil
             }
-        case .trailers(let head, let body, let trailerBytes):
+        case .trailers(let head, let trailerBytes):
             switch takeLine(maxBytes: limits.maxHeaderBytes) {
             case .needsMore: return .needsMore
             case .tooLong: return .closed
             case .line(let line):
-                if line.isEmpty { return finish(head, body: body) }
+                if line.isEmpty {
+                    defer { chunkedBody = [] }
+                    return finish(head, body: chunkedBody)
+                }
                 let total = trailerBytes + line.utf8.count
                 if total > limits.maxHeaderBytes { return .refused(status: 431, reason: "trailers too large") }
-                phase = .trailers(head, body: body, trailerBytes: total)
+                phase = .trailers(head, trailerBytes: total)
                 return nil
             }
         }
@@ -166,7 +174,8 @@ struct HTTPRequestParser {
             guard headers.value(named: "Content-Length") == nil else {
                 return .refused(status: 400, reason: "both Content-Length and chunked")
             }
-            phase = .chunkSize(head, body: [])
+            chunkedBody = []
+            phase = .chunkSize(head)
         } else {
             guard let lengthText = headers.value(named: "Content-Length") else { return finish(head, body: []) }
             guard let length = Int(lengthText.trimmingSpaces), length >= 0,
@@ -179,7 +188,7 @@ struct HTTPRequestParser {
         return expectsContinue ? .continueExpected : nil
     }
 
-    private mutating func readChunkSize(_ head: HTTPRequestHead, _ body: [UInt8]) -> Outcome? {
+    private mutating func readChunkSize(_ head: HTTPRequestHead) -> Outcome? {
         switch takeLine(maxBytes: 1024) {
         case .needsMore: return .needsMore
         case .tooLong: return .closed
@@ -189,11 +198,11 @@ struct HTTPRequestParser {
                 return .refused(status: 400, reason: "invalid chunk size")
             }
             if size == 0 {
-                phase = .trailers(head, body: body, trailerBytes: 0)
+                phase = .trailers(head, trailerBytes: 0)
                 return nil
             }
-            guard size <= limits.maxBodyBytes - body.count else { return .refused(status: 413, reason: "body too large") }
-            phase = .chunkData(head, body: body, remaining: size)
+            guard size <= limits.maxBodyBytes - chunkedBody.count else { return .refused(status: 413, reason: "body too large") }
+            phase = .chunkData(head, remaining: size)
             return nil
         }
     }
