@@ -9,6 +9,8 @@ private final class PipeSource: LoopSource, @unchecked Sendable {
     let readEnd: Int32
     let writeEnd: Int32
     var deadlineMs: Int64?
+    /// False: the source does not want its bytes now (a server busy with an answer).
+    var wantsRead = true
     var services: [[LoopReadiness]] = []
 
     init() throws {
@@ -24,7 +26,7 @@ private final class PipeSource: LoopSource, @unchecked Sendable {
     }
 
     func loopWants(nowMs: Int64) -> LoopWants {
-        LoopWants(interests: [LoopInterest(descriptor: readEnd, wantsWrite: false)], deadlineMs: deadlineMs)
+        LoopWants(interests: [LoopInterest(descriptor: readEnd, wantsWrite: false, wantsRead: wantsRead)], deadlineMs: deadlineMs)
     }
 
     func loopService(ready: [LoopReadiness], nowMs: Int64) {
@@ -109,6 +111,20 @@ struct EventLoopTests {
         #expect(source.services.count == 2)
         #expect(source.services.last == [])
         #expect(source.deadlineMs == nil)
+    }
+
+    @Test func bytesASourceDoesNotWantNowDoNotEndTheWait() throws {
+        let loop = try EventLoop()
+        let source = try PipeSource()
+        source.wantsRead = false
+        loop.add(source)
+        var byte: UInt8 = 7
+        #expect(write(source.writeEnd, &byte, 1) == 1)
+        loop.turn(timeoutMs: 30)
+        #expect(source.services.isEmpty)
+        source.wantsRead = true
+        loop.turn(timeoutMs: 10_000)
+        #expect(source.services == [[LoopReadiness(descriptor: source.readEnd, isReadable: true, isWritable: false)]])
     }
 
     @Test func theWaitIsTheEarliestOfTheBoundAndTheDeadlines() {
