@@ -90,6 +90,7 @@ struct DemoExitTests {
         }
         // Nothing installed yet: the error says what to do and where the package puts it.
         let missing = try command("demo-no-example", [])
+        defer { missing.stop() }
         #expect(missing.waitForExit(timeoutSeconds: 20) == 1)
         #expect(missing.stderr.contains("cannot read config/demo.yaml: run the demo from the project's folder, or pass --config PATH "
                                         + "(the package installs /usr/share/doc/switchboard-bridge/examples/demo.yaml)"), "\(missing.stderr)")
