@@ -3,7 +3,7 @@ import Glibc
 /// The one way the project starts a process (the demo's broker, the bench's
 /// bridge, every test's child): `posix_spawn` with stdin from /dev/null, an
 /// empty signal mask and default signal handlers (the daemon blocks
-/// SIGTERM/SIGINT/SIGHUP for sigwait and a test runner's threads block most
+/// SIGTERM/SIGINT/SIGHUP in all threads but its loop's, and a test runner's threads block most
 /// signals; a child inheriting that could not be stopped), and no descriptor
 /// but 0, 1 and 2 (a parent's sockets must not outlive its own close in a child).
 public enum ProcessSpawner {
