@@ -4,6 +4,7 @@ import Glibc
 import ShellSupport
 
 /// The entry point: parse the command line, hand it to the composition root.
+LargeAllocations.returnToTheSystemWhenFreed()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessEnvironment.current
 let parsed: CommandLineArguments

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Real announcement payloads, each with where it comes from. Kept verbatim
 /// except where noted (pretty-printing removed, a second copy renamed).
 public enum DiscoveryFixtures {
@@ -13,6 +15,23 @@ public enum DiscoveryFixtures {
      {"definition":null,"endpoints":{"1":{"bindings":[],"clusters":{"input":[],"output":[]},"configured_reportings":[]}},"friendly_name":"Coordinator","ieee_address":"0x00124b0014d9b30e","interview_completed":true,"interviewing":false,"network_address":0,"supported":false,"type":"Coordinator"},
      {"date_code":"20171215","definition":{"description":"Smart carbon monoxide sensor","exposes":[{"access":1,"description":"Indicates if CO (carbon monoxide) is detected","name":"carbon_monoxide","property":"carbon_monoxide","type":"binary","value_off":false,"value_on":true},{"access":1,"description":"Indicates if the battery of this device is almost empty","name":"battery_low","property":"battery_low","type":"binary","value_off":false,"value_on":true},{"access":1,"description":"Remaining battery in %","name":"battery","property":"battery","type":"numeric","unit":"%","value_max":100,"value_min":0}],"model":"SCA01ZB","supports_ota":false,"vendor":"Feibit"},"friendly_name":"0x00158d000205d552","ieee_address":"0x00158d000205d552","interview_completed":true,"interviewing":false,"model_id":"FNB56-COS06FB1.7","network_address":65018,"power_source":"Battery","supported":true,"type":"EndDevice"}]
     """#
+
+    /// A `bridge/devices` list of about `bytes` bytes (issue 19 item 5's lists of
+    /// 3.9 MiB): the captured 2-gang switch of `zigbee2mqttDevices` again and again,
+    /// each with its own name (`switch_N`) and IEEE address; and how many devices it holds.
+    public static func realShapedDeviceList(bytes: Int) -> (list: String, devices: Int) {
+        let device = String(zigbee2mqttDevices.dropFirst().prefix { $0 != "\n" }.dropLast())
+        var devices: [String] = []
+        var size = 2
+        while size < bytes {
+            let hex = String(devices.count, radix: 16)
+            let copy = device.replacingOccurrences(of: "hall_switch", with: "switch_\(devices.count)")
+                .replacingOccurrences(of: "0x5c0272fffec89ec2", with: "0x5c0272" + String(repeating: "0", count: max(0, 6 - hex.count)) + hex + "fec2")
+            size += copy.utf8.count + 1
+            devices.append(copy)
+        }
+        return ("[" + devices.joined(separator: ",") + "]", devices.count)
+    }
 
     /// The light expose exactly as zigbee2mqtt.io `docs/guide/usage/exposes.md` ("Light")
     /// documents it, in an IKEA LED1624G9 entry shaped like `docs/guide/usage/mqtt_topics_and_messages.md`

@@ -4,7 +4,17 @@ import Foundation
 public enum MosquittoCLI {
     /// Publishes one message with `mosquitto_pub` and waits for it to finish.
     public static func publish(port: Int, topic: String, payload: String, retain: Bool = false, qos: Int = 1, directory: TemporaryDirectory) throws {
-        var arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-m", payload, "-q", "\(qos)"]
+        try publish(port: port, topic: topic, payloadArguments: ["-m", payload], retain: retain, qos: qos, directory: directory)
+    }
+
+    /// Publishes the contents of the file at `payloadPath` (a payload larger than
+    /// one command-line argument may be: 128 KiB).
+    public static func publish(port: Int, topic: String, payloadPath: String, retain: Bool = false, qos: Int = 1, directory: TemporaryDirectory) throws {
+        try publish(port: port, topic: topic, payloadArguments: ["-f", payloadPath], retain: retain, qos: qos, directory: directory)
+    }
+
+    private static func publish(port: Int, topic: String, payloadArguments: [String], retain: Bool, qos: Int, directory: TemporaryDirectory) throws {
+        var arguments = ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-q", "\(qos)"] + payloadArguments
         if retain { arguments.append("-r") }
         let process = try ChildProcess(executable: "/usr/bin/mosquitto_pub", arguments: arguments, directory: directory.path, name: "pub-\(UUID().uuidString)")
         guard process.waitForExit(timeoutSeconds: 10) == 0 else {

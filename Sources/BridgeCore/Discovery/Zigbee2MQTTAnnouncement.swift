@@ -30,6 +30,22 @@ public enum Zigbee2MQTTAnnouncement {
         return yield
     }
 
+    /// Every member of a `bridge/devices` list that `devices` reads (`device`, `closure`,
+    /// `switchableState`, `reasonNoToggle`), for `JSONValue.parse(bytes:cutTo:)`: a key
+    /// read there must be named here, or a list parsed to this shape loses it. zigbee2mqtt's
+    /// exposes carry descriptions, units, ranges and endpoint clusters no toggle needs;
+    /// devices beyond the first `maxDevices` are only counted.
+    static let readShape: JSONShape = {
+        let feature: JSONShape = .members([
+            "type": nil, "name": nil, "access": nil, "property": nil, "value_on": nil, "value_off": nil, "values": nil, "endpoint": nil,
+        ])
+        let expose: JSONShape = .members(["type": nil, "name": nil, "endpoint": nil, "features": .elements(feature)])
+        let definition: JSONShape = .members(["vendor": nil, "model": nil, "description": nil, "exposes": .elements(expose)])
+        return .elements(.members([
+            "friendly_name": nil, "ieee_address": nil, "type": nil, "disabled": nil, "supported": nil, "definition": definition,
+        ]), first: maxDevices)
+    }()
+
     /// Most devices of one `bridge/devices` list that are read (the rest are skipped and said).
     static let maxDevices = 1_000
 

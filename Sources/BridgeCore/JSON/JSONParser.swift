@@ -17,8 +17,16 @@ extension JSONValue {
 
     /// Parses RFC 8259 JSON from UTF-8 bytes.
     public static func parse(bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try parse(bytes: bytes, cutTo: nil)
+    }
+
+    /// Parses RFC 8259 JSON from UTF-8 bytes, building only what `shape` names
+    /// (nil: all of it). The whole text is still checked. A value of another kind
+    /// than the shape expects is kept as its reader sees it: a scalar whole, an
+    /// object or array empty (still an object or an array).
+    public static func parse(bytes: [UInt8], cutTo shape: JSONShape?) throws(JSONParseError) -> JSONValue {
         var parser = JSONBytesParser(bytes: bytes)
-        let value = try parser.parseValue(depth: 0)
+        let value = try parser.parseValue(depth: 0, shape: shape)
         parser.skipWhitespace()
         guard parser.isAtEnd else { throw parser.error("unexpected text after the value") }
         return value
@@ -42,13 +50,13 @@ struct JSONBytesParser {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    mutating func parseValue(depth: Int, shape: JSONShape? = nil) throws(JSONParseError) -> JSONValue {
         guard depth <= JSONValue.maxNestingDepth else { throw error("nested too deeply") }
         skipWhitespace()
         guard index < bytes.count else { throw error("unexpected end of input") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth)
-        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "{"): return try parseObject(depth: depth, shape: shape)
+        case UInt8(ascii: "["): return try parseArray(depth: depth, shape: shape)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
@@ -64,7 +72,7 @@ struct JSONBytesParser {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+    private mutating func parseObject(depth: Int, shape: JSONShape?) throws(JSONParseError) -> JSONValue {
         index += 1
         var members: [JSONMember] = []
         skipWhitespace()
@@ -76,7 +84,9 @@ struct JSONBytesParser {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
-            members.append(JSONMember(key, try parseValue(depth: depth + 1)))
+            let (isKept, inner) = shape?.member(key) ?? (true, nil)
+            let value = try parseValue(depth: depth + 1, shape: inner)
+            if isKept { members.append(JSONMember(key, value)) }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -85,13 +95,15 @@ struct JSONBytesParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+    private mutating func parseArray(depth: Int, shape: JSONShape?) throws(JSONParseError) -> JSONValue {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(elements) }
         while true {
-            elements.append(try parseValue(depth: depth + 1))
+            let (isKept, asNull, inner) = shape?.element(elements.count) ?? (true, false, nil)
+            let element = try parseValue(depth: depth + 1, shape: inner)
+            if isKept { elements.append(asNull ? .null : element) }
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated array") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

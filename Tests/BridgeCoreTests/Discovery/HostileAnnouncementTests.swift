@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import BridgeCore
 
 /// Issue 19 item 5: `discover` on hostile announcements. Each path that grew
@@ -99,6 +100,48 @@ struct HostileAnnouncementTests {
         #expect(result.skipped.contains { $0.reason.hasPrefix("200 devices beyond the first 1000") }, "\(result.skipped.prefix(3))")
     }
 
+    /// A list parsed into what its translation reads translates as the whole list:
+    /// the captured and documented lists, and members of the wrong kind where objects
+    /// and arrays are read (each still read as what it was).
+    @Test(arguments: [
+        DiscoveryFixtures.zigbee2mqttDevices, DiscoveryFixtures.zigbee2mqttLight, DiscoveryFixtures.zigbee2mqttFanAndLight,
+        CoverAnnouncements.zigbee2mqttDevices, #"{"friendly_name":"x"}"#, "7",
+        #"[1, null, [], {"friendly_name":"a","definition":[]}, {"friendly_name":"b","definition":{"exposes":{}}}, "#
+            + #"{"friendly_name":"c","definition":{"exposes":[[], {"type":"switch","features":{}}, {"type":"light","features":[[]]}]}}]"#,
+    ])
+    func aListParsedToItsShapeTranslatesAsTheWholeList(list: String) throws {
+        let whole = try JSONValue.parse(list)
+        let cut = try JSONValue.parse(bytes: Array(list.utf8), cutTo: Zigbee2MQTTAnnouncement.readShape)
+        #expect(Zigbee2MQTTAnnouncement.devices(cut, base: "z", version: "1.17.1") == Zigbee2MQTTAnnouncement.devices(whole, base: "z", version: "1.17.1"))
+    }
+
+    /// Four lists of 3.9 MiB, each parsed whole at the end beside the others' bytes,
+    /// took discover to 65.2 MB: a list is now parsed into what its translation reads
+    /// (of the captured 2-gang switch with its descriptions and endpoint clusters, about half).
+    @Test func aDeviceListIsParsedIntoWhatItsTranslationReads() throws {
+        let (list, count) = DiscoveryFixtures.realShapedDeviceList(bytes: 4_000_000)
+        let cut = try JSONValue.parse(bytes: Array(list.utf8), cutTo: Zigbee2MQTTAnnouncement.readShape)
+        #expect(cut.serialized().utf8.count * 3 < list.utf8.count * 2, "\(cut.serialized().utf8.count) of \(list.utf8.count) bytes")
+        let whole = try JSONValue.parse(list)
+        #expect(Zigbee2MQTTAnnouncement.devices(cut, base: "z1", version: nil) == Zigbee2MQTTAnnouncement.devices(whole, base: "z1", version: nil))
+        let result = discover([("z1/bridge/devices", list)])
+        #expect(result.toggles.count == DiscoveryDeduplication.maxToggles, "2 gangs × the first 1000 devices")
+        #expect(result.skipped.contains { $0.reason.hasPrefix("\(count - 1_000) devices beyond the first 1000") })
+    }
+
+    /// What is left out is still checked as JSON, and repeated keys stay (a lookup finds the first).
+    @Test func aShapedParseChecksWhatItLeavesOut() throws {
+        let shape = JSONShape.members(["a": nil, "b": .elements(.members(["c": nil]))])
+        #expect(try JSONValue.parse(bytes: Array(#"{"a":1,"x":{"y":[1,2]},"a":2,"b":[{"c":3,"d":4},5]}"#.utf8), cutTo: shape)
+                    == .object([JSONMember("a", .int(1)), JSONMember("a", .int(2)), JSONMember("b", .array([.object([JSONMember("c", .int(3))]), .int(5)]))]))
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes: Array(#"{"a":1,"x":{"y":[1,}}"#.utf8), cutTo: shape) }
+        // Beyond the first elements: counted as null, still checked.
+        let firstTwo = JSONShape.elements(.members(["c": nil]), first: 2)
+        #expect(try JSONValue.parse(bytes: Array(#"[{"c":1,"d":2},{"c":2},{"c":3},4]"#.utf8), cutTo: firstTwo)
+                    == .array([.object([JSONMember("c", .int(1))]), .object([JSONMember("c", .int(2))]), .null, .null]))
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(bytes: Array(#"[1,2,{"c":}]"#.utf8), cutTo: firstTwo) }
+    }
+
     @Test func atMost2000TogglesAreWrittenAndTheRestSaid() {
         let messages = (0..<2_500).map { ("homeassistant/switch/s\($0)/config", #"{"name":"S \#($0)","cmd_t":"s/\#($0)/set"}"#) }
         let result = discover(messages)
@@ -120,3 +163,4 @@ private func hex6(_ value: Int) -> String {
     let hex = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 6 - hex.count)) + hex
 }
+
