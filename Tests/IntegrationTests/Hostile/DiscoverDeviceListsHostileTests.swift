@@ -26,11 +26,10 @@ struct DiscoverDeviceListsHostileTests {
             arguments: ["discover", "--port", "\(broker.port)", "--seconds", "3", "--output", output],
             directory: directory.path, name: "discover", environment: ["PATH": "/usr/bin:/bin"])
         defer { process.stop() }
-        // VmHWM sampled until it exits (its rusage would carry the test runner's: the
-        // spawn shares this process's memory until the exec, and Linux keeps that peak).
+        // VmHWM sampled until it exits (ChildProcess.peakMemoryKB: not its rusage).
         var peakKB = 0
         let exited = waitUntil(timeoutSeconds: 120) {
-            if let kB = Self.vmHWMKB(pid: process.pid) { peakKB = max(peakKB, kB) }
+            if let kB = process.peakMemoryKB { peakKB = max(peakKB, kB) }
             return !process.isRunning
         }
         #expect(exited, "discover still running: \(process.stderr)")
@@ -42,12 +41,5 @@ struct DiscoverDeviceListsHostileTests {
         let text = try String(contentsOfFile: output, encoding: .utf8)
         for index in 1...4 { #expect(text.contains("zigbee2mqtt at base topic 'z\(index)'"), "\(text.prefix(1_000))") }
         #expect(text.contains("\(devices - 1_000) devices beyond the first 1000"))
-    }
-
-    /// VmHWM of /proc/PID/status in kB; nil once the process has exited (a zombie has none).
-    static func vmHWMKB(pid: pid_t) -> Int? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
-        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 }
