@@ -52,7 +52,7 @@ let package = Package(
             name: "bridge-bench",
             dependencies: ["AiviSim", "BridgeCore", "MQTTShell", "ShellSupport"]
         ),
-        .target(name: "TestSupport", dependencies: ["AiviSim", "ShellSupport"], path: "Tests/Support"),
+        .target(name: "TestSupport", dependencies: ["AiviSim", "MQTTShell", "ShellSupport"], path: "Tests/Support"),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "TestSupport"]),
         .testTarget(name: "AiviSimTests", dependencies: ["AiviSim", "HTTPServer", "ShellSupport", "TestSupport"]),
         .testTarget(

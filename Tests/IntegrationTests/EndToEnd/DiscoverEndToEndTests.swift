@@ -8,35 +8,26 @@ import TestSupport
 /// sources; `check` on its output unchanged; then the daemon on that output, against
 /// the simulator, presses a tile of each source and the device accepts the command.
 @Suite(.serialized) struct DiscoverEndToEndTests {
-    static let token = "discover-e2e-token"
-    static let widget = "home"
-
     @Test func discoverCheckAndRunDriveEveryDevice() throws {
-        let directory = try TemporaryDirectory(prefix: "discover-e2e")
-        defer { directory.remove() }
         let broker = try MosquittoBroker()
         defer { broker.stop() }
-        let simulator = try AiviSimulator.start(settings: SimSettings(token: Self.token, widgetSlugs: [Self.widget]), clock: SystemClock())
+        let world = try DiscoverRun(prefix: "discover-e2e", brokerPort: broker.port)
+        defer { world.directory.remove() }
+        let simulator = try world.startSimulator()
         defer { simulator.stop() }
         let devices = try DiscoverDevices(brokerPort: broker.port)
         defer { devices.stop() }
 
-        let configPath = directory.file("bridge.yaml")
-        let tokenPath = directory.file("aivi-token")
-        let discover = try run(directory, "discover", [
-            "discover", "--mqtt-host", "127.0.0.1", "--port", "\(broker.port)", "--seconds", "2", "--widget", Self.widget,
-            "--output", configPath, "--token-file", tokenPath, "--api", simulator.baseURL, "--state-dir", directory.file("state"),
-        ])
+        let discover = try world.discover(api: simulator.baseURL, extra: ["--mqtt-host", "127.0.0.1"])
         #expect(discover.status == 0, "\(discover.stderr)")
-        let text = try String(contentsOfFile: configPath, encoding: .utf8)
+        let text = world.writtenConfig
 
-        let refused = try run(directory, "discover-again", ["discover", "--port", "\(broker.port)", "--seconds", "1", "--output", configPath])
+        let refused = try DiscoverRun.command(["discover", "--port", "\(broker.port)", "--seconds", "1", "--output", world.configPath],
+                                              directory: world.directory, name: "discover-again")
         #expect(refused.status == 2 && refused.stderr.contains("refusing to overwrite"), "\(refused.stderr)")
-        #expect(try String(contentsOfFile: configPath, encoding: .utf8) == text)
+        #expect(world.writtenConfig == text)
 
-        try "\(Self.token)\n".write(toFile: tokenPath, atomically: true, encoding: .utf8)
-        chmod(tokenPath, 0o600)
-        let check = try run(directory, "check", ["check", "--config", configPath])
+        let check = try world.check()
         #expect(check.status == 0, "\(check.stdout)\n\(check.stderr)")
 
         let config = try #require(ConfigLoader.load(text: text, fileName: "bridge.yaml").config)
@@ -53,32 +44,11 @@ import TestSupport
         }
         #expect(!actions.contains { $0.label.contains("carbon") || $0.label.contains("Temperature") })
 
-        let bridge = try ChildProcess(
-            executable: EndToEndHarness.bridgeExecutable, arguments: ["run", "--config", configPath, "--log-level", "debug"],
-            directory: directory.path, name: "bridge", environment: ["PATH": "/usr/bin:/bin"])
+        let bridge = try world.run(against: simulator)
         defer { bridge.stop() }
-        #expect(waitUntil(timeoutSeconds: 15) { !simulator.history(slug: Self.widget).isEmpty || !bridge.isRunning }, "\(bridge.stderr)")
-
-        for action in actions {
-            let outcome = simulator.press(phone: "phone-a", widget: Self.widget, action: action.id)
-            #expect(outcome.isAccepted, "press of \(action.id) refused")
-            let topic = try #require(action.command?.topic)
-            let accepted = waitUntil(timeoutSeconds: 10) { !devices.acceptedCommands(on: topic).isEmpty }
-            #expect(accepted, "the device behind \(action.id) got no command it accepts on \(topic)\n\(bridge.stderr.suffix(3000))")
-            let confirmed = waitUntil(timeoutSeconds: 10) { isOn(simulator, action.id) == true }
-            #expect(confirmed, "\(action.id) was not confirmed on")
-        }
-    }
-
-    private func isOn(_ simulator: AiviSimulator, _ action: String) -> Bool? {
-        guard case .array(let actions)? = simulator.content(slug: Self.widget)?["actions"] else { return nil }
-        return actions.first { $0["id"]?.stringValue == action }?["on"]?.boolValue
-    }
-
-    private func run(_ directory: TemporaryDirectory, _ name: String, _ arguments: [String]) throws -> (status: Int32?, stdout: String, stderr: String) {
-        let process = try ChildProcess(executable: EndToEndHarness.bridgeExecutable, arguments: arguments,
-                                       directory: directory.path, name: name, environment: ["PATH": "/usr/bin:/bin"])
-        let status = process.waitForExit(timeoutSeconds: 30)
-        return (status, process.stdout, process.stderr)
+        #expect(!simulator.history(slug: world.widget).isEmpty, "\(bridge.stderr)")
+        let pressed = try actions.map { (id: $0.id, commandTopic: try #require($0.command?.topic)) }
+        let failures = world.pressEach(pressed, on: simulator, bridge: bridge, accepted: devices.acceptedCommands(on:))
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }

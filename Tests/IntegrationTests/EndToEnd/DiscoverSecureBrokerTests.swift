@@ -49,10 +49,7 @@ import TestSupport
         #expect(refused.stderr.contains("did not let in the username 'bridge' with the password in \(wrongFile)") && !refused.stderr.contains("not-it"), "\(refused.stderr)")
     }
 
-    private func run(_ directory: TemporaryDirectory, _ name: String, _ arguments: [String]) throws -> (status: Int32?, stdout: String, stderr: String) {
-        let process = try ChildProcess(executable: EndToEndHarness.bridgeExecutable, arguments: arguments,
-                                       directory: directory.path, name: name, environment: ["PATH": "/usr/bin:/bin"])
-        let status = process.waitForExit(timeoutSeconds: 30)
-        return (status, process.stdout, process.stderr)
+    private func run(_ directory: TemporaryDirectory, _ name: String, _ arguments: [String]) throws -> DiscoverRun.Outcome {
+        try DiscoverRun.command(arguments, directory: directory, name: name)
     }
 }

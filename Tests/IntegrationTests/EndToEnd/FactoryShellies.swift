@@ -17,12 +17,9 @@ import TestSupport
 /// `relay/<n>/command`; RGBW2 `color/<n>`, `color/<n>/status`, `color/<n>/set`); gen2 docs
 /// "RPC Channels" (MQTT), "Notifications", ComponentsAndServices/CCT (`CCT.Set`).
 final class FactoryShellies: @unchecked Sendable {
-    let client: MQTTClient
-    /// (topic, payload) of every command a device accepted.
-    let accepted = Recorder<(topic: String, payload: String)>()
+    private let devices: DevicesOnBroker
     /// Every `shellies/command` request heard.
     let requests = Recorder<String>()
-    private let ready = Recorder<String>()
 
     static let gen1 = "shelly1"
     static let rgbw2 = DiscoveryFixtures.shellyRGBW2Id
@@ -30,29 +27,20 @@ final class FactoryShellies: @unchecked Sendable {
 
     init(brokerPort: Int) throws {
         let box = Box()
-        client = MQTTClient(settings: MQTTSettings(host: "127.0.0.1", port: brokerPort, clientId: "factory-shellies-\(brokerPort)")) { event in
-            box.devices?.handle(event)
-        }
-        box.devices = self
-        try client.setSubscriptions([
-            "shellies/command", "shellies/\(Self.gen1)/command", "shellies/\(Self.gen1)/relay/0/command", "test/ready",
+        devices = try DevicesOnBroker(brokerPort: brokerPort, clientId: "factory-shellies-\(brokerPort)", subscriptions: [
+            "shellies/command", "shellies/\(Self.gen1)/command", "shellies/\(Self.gen1)/relay/0/command",
             "shellies/\(Self.rgbw2)/command", "shellies/\(Self.rgbw2)/color/0/set", "\(Self.cct)/rpc",
-        ])
-        try client.start()
-        guard waitUntil(timeoutSeconds: 10, { client.isConnected }) else { throw TestSupportError("devices did not connect") }
+        ]) { topic, payload in box.shellies?.handle(topic, payload) }
+        box.shellies = self
         // The gen2+ retains its online, as every gen2+ does at connect.
-        try? client.publish(topic: "\(Self.cct)/online", payload: Array("true".utf8), qos: .atLeastOnce, retain: true)
-        publish("test/ready", "1")
-        guard waitUntil(timeoutSeconds: 10, { !ready.values.isEmpty }) else { throw TestSupportError("devices not subscribed") }
+        devices.publish("\(Self.cct)/online", "true", retain: true)
+        try devices.waitUntilReady()
     }
 
-    final class Box: @unchecked Sendable { weak var devices: FactoryShellies? }
+    final class Box: @unchecked Sendable { weak var shellies: FactoryShellies? }
 
-    func handle(_ event: MQTTEvent) {
-        guard case .message(let message) = event else { return }
-        let payload = String(decoding: message.payload, as: UTF8.self)
-        switch message.topic {
-        case "test/ready": ready.append(payload)
+    func handle(_ topic: String, _ payload: String) {
+        switch topic {
         case "shellies/command":
             requests.append(payload)
             if payload == "announce" {
@@ -70,14 +58,14 @@ final class FactoryShellies: @unchecked Sendable {
             publishRGBW2Status()
         case "shellies/\(Self.rgbw2)/color/0/set":
             guard let turn = payload.firstMatch(of: /"turn":"(on|off)"/) else { return }
-            accept(message.topic, payload)
+            accept(topic, payload)
             rgbw2Color = String(turn.1)
             publishRGBW2Status()
         case "\(Self.cct)/rpc":
             answerRPC(payload)
         case "shellies/\(Self.gen1)/relay/0/command":
             guard payload == "on" || payload == "off" else { return }
-            accept(message.topic, payload)
+            accept(topic, payload)
             gen1Relay = payload
             publishGen1Status()
         default: return
@@ -125,18 +113,14 @@ final class FactoryShellies: @unchecked Sendable {
             .replacing("SRC", with: String(src)))
     }
 
-    private func accept(message payload: String) { accepted.append(("\(Self.cct)/rpc", payload)) }
+    private func accept(message payload: String) { devices.accept("\(Self.cct)/rpc", payload) }
 
-    private func accept(_ topic: String, _ payload: String) { accepted.append((topic, payload)) }
+    private func accept(_ topic: String, _ payload: String) { devices.accept(topic, payload) }
 
-    func acceptedCommands(on topic: String) -> [String] {
-        accepted.values.filter { $0.topic == topic }.map(\.payload)
-    }
+    func acceptedCommands(on topic: String) -> [String] { devices.acceptedCommands(on: topic) }
 
     /// Never retained: the factory setting.
-    func publish(_ topic: String, _ payload: String) {
-        try? client.publish(topic: topic, payload: Array(payload.utf8), qos: .atLeastOnce, retain: false)
-    }
+    func publish(_ topic: String, _ payload: String) { devices.publish(topic, payload, retain: false) }
 
-    func stop() { client.stop() }
+    func stop() { devices.stop() }
 }
