@@ -41,3 +41,29 @@ static inline CURLcode sb_curl_setopt_progress_function(CURL *handle, sb_curl_pr
 static inline CURLcode sb_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }
+
+/* The multi interface: typed wrappers for curl_multi_setopt and its callbacks. */
+
+typedef int (*sb_curl_socket_callback)(CURL *easy, curl_socket_t socket, int what, void *context, void *socketContext);
+typedef int (*sb_curl_timer_callback)(CURLM *multi, long timeoutMs, void *context);
+
+static inline CURLMcode sb_curl_multi_setopt_socket_function(CURLM *multi, sb_curl_socket_callback callback, void *context) {
+    CURLMcode code = curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, callback);
+    return code != CURLM_OK ? code : curl_multi_setopt(multi, CURLMOPT_SOCKETDATA, context);
+}
+
+static inline CURLMcode sb_curl_multi_setopt_timer_function(CURLM *multi, sb_curl_timer_callback callback, void *context) {
+    CURLMcode code = curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, callback);
+    return code != CURLM_OK ? code : curl_multi_setopt(multi, CURLMOPT_TIMERDATA, context);
+}
+
+static inline CURLMcode sb_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+    return curl_multi_setopt(multi, option, value);
+}
+
+/* The result of a finished transfer (a union member Swift reads awkwardly). */
+static inline CURLcode sb_curl_message_result(const CURLMsg *message) {
+    return message->data.result;
+}
+
+static const curl_socket_t sb_curl_socket_timeout = CURL_SOCKET_TIMEOUT;

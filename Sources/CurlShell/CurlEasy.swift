@@ -1,8 +1,8 @@
 import CCurl
 import ShellSupport
 
-/// One libcurl easy handle: options, headers, perform. Not thread-safe: one
-/// owner thread uses it. Reusing it keeps the connection and the TLS session.
+/// One libcurl easy handle: options, headers; run by a `CurlMulti`. Not thread-safe:
+/// the multi's loop thread uses it. Reusing it keeps the connection and the TLS session.
 final class CurlEasy {
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
@@ -52,9 +52,12 @@ final class CurlEasy {
         headerList = list
     }
 
-    /// Runs the transfer; returns curl's result code.
-    func perform() -> CURLcode {
-        curl_easy_perform(handle)
+    func setWriteFunction(_ callback: sb_curl_data_callback) throws(CurlError) {
+        try check("setopt", sb_curl_setopt_write_function(handle, callback))
+    }
+
+    func setHeaderFunction(_ callback: sb_curl_data_callback) throws(CurlError) {
+        try check("setopt", sb_curl_setopt_header_function(handle, callback))
     }
 
     var responseCode: Int {

@@ -13,6 +13,12 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = String(cString: curl_easy_strerror(code))
     }
 
+    init(_ operation: String, multiCode code: CURLMcode) {
+        self.operation = operation
+        self.code = Int32(code.rawValue)
+        self.message = String(cString: curl_multi_strerror(code))
+    }
+
     init(_ operation: String, message: String) {
         self.operation = operation
         self.code = -1

@@ -1,101 +1,118 @@
 import CCurl
 import ShellSupport
 
-/// Sends HTTP requests one at a time on its own thread, through one reused
-/// libcurl handle, so the connection and its TLS session stay alive between
-/// PATCHes (a new TLS handshake per press would cost most of the latency
-/// budget on a Pi). Completions run on that thread and must be quick.
-public final class HTTPClient: Sendable {
-    struct Job: Sendable {
+/// Sends HTTP requests one at a time, in order, on a `CurlMulti` (the daemon's one
+/// loop, or a loop of its own), through one reused libcurl handle, so the connection
+/// and its TLS session stay alive between PATCHes (a new TLS handshake per press
+/// would cost most of the latency budget on a Pi). Completions run on the loop's
+/// thread and must be quick.
+public final class HTTPClient: @unchecked Sendable {
+    struct Job {
         var request: HTTPClientRequest
         var completion: @Sendable (HTTPClientResult) -> Void
     }
 
-    struct Queue {
-        var jobs: [Job] = []
-        var isStopped = false
+    /// The request on the wire, with where its answer goes.
+    struct Active {
+        var job: Job
+        var transfer: CurlTransfer
+        var collector: ResponseCollector
     }
 
     public let settings: HTTPClientSettings
-    private let queue = ConditionLock(Queue())
-    private let worker: ConditionLock<ShellThread?> = ConditionLock(nil)
+    private let multi: CurlMulti
+    /// Whether `stop()` also closes the multi handle (it made it).
+    private let ownsMulti: Bool
+    /// Loop thread only, as everything below.
+    private var queue: [Job] = []
+    private var active: Active?
+    private var easy: CurlEasy?
+    private var isStopped = false
 
-    public init(settings: HTTPClientSettings = HTTPClientSettings()) throws(ShellThreadError) {
+    /// A client on `multi`'s loop.
+    public init(settings: HTTPClientSettings = HTTPClientSettings(), on multi: CurlMulti) {
         self.settings = settings
-        CurlLibrary.initializeOnce()
-        let thread = try ShellThread { [queue, settings] in Self.work(queue, settings) }
-        worker.withLock { $0 = thread }
+        self.multi = multi
+        ownsMulti = false
     }
 
-    /// Queues a request; refused at once (as a failure) when the queue is full
-    /// or the client stopped.
+    /// A client on a loop and thread of its own (tests, tools).
+    public convenience init(settings: HTTPClientSettings = HTTPClientSettings()) throws(CurlError) {
+        try self.init(settings: settings, ownMulti: CurlMulti.onOwnThread())
+    }
+
+    private init(settings: HTTPClientSettings, ownMulti: CurlMulti) {
+        self.settings = settings
+        multi = ownMulti
+        ownsMulti = true
+    }
+
+    /// Queues a request (from any thread); refused (as a failure) when the queue is
+    /// full or the client stopped.
     public func send(_ request: HTTPClientRequest, completion: @escaping @Sendable (HTTPClientResult) -> Void) {
-        let accepted = queue.withLock { state -> Bool in
-            guard !state.isStopped, state.jobs.count < settings.maxQueuedRequests else { return false }
-            state.jobs.append(Job(request: request, completion: completion))
-            return true
+        let refused: @Sendable () -> Void = { completion(.failure(CurlError(request.method, message: "request queue full or client stopped"))) }
+        let accepted = multi.onLoop { [self] in
+            guard !isStopped, queue.count < settings.maxQueuedRequests else { return refused() }
+            queue.append(Job(request: request, completion: completion))
+            startNext()
         }
-        if !accepted { completion(.failure(CurlError(request.method, message: "request queue full or client stopped"))) }
+        if !accepted { refused() }
     }
 
-    /// Finishes the request in progress (bounded by its timeout), fails the
-    /// queued ones, and ends the thread.
+    /// Aborts the request in progress and fails the queued ones (each with "client
+    /// stopped"); nothing is sent after. On the loop's thread (the daemon) at once;
+    /// on its own loop, waits for that loop's thread to end.
     public func stop() {
-        let dropped = queue.withLock { state -> [Job] in
-            state.isStopped = true
-            defer { state.jobs = [] }
-            return state.jobs
+        multi.onLoop { [self] in
+            isStopped = true
+            var dropped = queue
+            queue = []
+            if let current = active {
+                multi.remove(current.transfer)
+                active = nil
+                dropped.insert(current.job, at: 0)
+            }
+            for job in dropped { job.completion(.failure(CurlError(job.request.method, message: "client stopped"))) }
         }
-        for job in dropped { job.completion(.failure(CurlError(job.request.method, message: "client stopped"))) }
-        worker.withLock { thread in
-            thread?.join()
-            thread = nil
-        }
+        if ownsMulti { multi.close() }
     }
 
-    private static func work(_ queue: ConditionLock<Queue>, _ settings: HTTPClientSettings) {
-        var easy: CurlEasy?
-        while true {
-            let job = queue.wait(timeoutMs: -1, until: { $0.isStopped || !$0.jobs.isEmpty }) { state -> Job? in
-                state.isStopped || state.jobs.isEmpty ? nil : state.jobs.removeFirst()
-            }
-            guard let job else { return }
-            do {
-                if easy == nil { easy = try CurlEasy() }
-                guard let handle = easy else { continue }
-                let isStopped: @Sendable () -> Bool = { queue.withLock { $0.isStopped } }
-                job.completion(perform(job.request, on: handle, settings, isStopped: isStopped))
-            } catch {
-                easy = nil
-                job.completion(.failure(error))
-            }
-        }
-    }
-
-    private static func perform(_ request: HTTPClientRequest, on easy: CurlEasy, _ settings: HTTPClientSettings,
-                                isStopped: @escaping @Sendable () -> Bool) -> HTTPClientResult {
-        let collector = ResponseCollector(maxBodyBytes: settings.maxResponseBytes, isStopped: isStopped)
-        let context = Unmanaged.passUnretained(collector).toOpaque()
-        do {
-            try configure(easy, for: request, settings)
-            try easy.set(CURLOPT_WRITEDATA, pointer: context)
-            try easy.set(CURLOPT_HEADERDATA, pointer: context)
-            _ = sb_curl_setopt_write_function(easy.handle, ResponseCollector.writeBody)
-            _ = sb_curl_setopt_header_function(easy.handle, ResponseCollector.writeHeader)
-            // A stop aborts the transfer in progress (within about a second)
-            // instead of waiting out its timeout.
-            try easy.set(CURLOPT_XFERINFODATA, pointer: context)
-            try easy.set(CURLOPT_NOPROGRESS, 0)
-            _ = sb_curl_setopt_progress_function(easy.handle, ResponseCollector.progress)
+    private func startNext() {
+        guard active == nil, !isStopped, !queue.isEmpty else { return }
+        let job = queue.removeFirst()
+        do throws(CurlError) {
+            let handle: CurlEasy
+            if let easy { handle = easy } else { handle = try CurlEasy() }
+            easy = handle
+            let collector = ResponseCollector(maxBodyBytes: settings.maxResponseBytes)
+            try Self.configure(handle, for: job.request, collector: collector, settings)
+            let transfer = CurlTransfer(easy: handle) { [self] code in finish(code) }
+            active = Active(job: job, transfer: transfer, collector: collector)
+            try multi.add(transfer)
         } catch {
-            return .failure(error)
+            active = nil
+            easy = nil
+            job.completion(.failure(error))
+            startNext()
         }
-        let code = withExtendedLifetime(collector) { easy.perform() }
-        guard code == CURLE_OK else { return .failure(CurlError(request.method + " " + hostOf(request.url), code)) }
-        return .response(HTTPClientResponse(status: easy.responseCode, headers: collector.headers, body: collector.body))
     }
 
-    private static func configure(_ easy: CurlEasy, for request: HTTPClientRequest, _ settings: HTTPClientSettings) throws(CurlError) {
+    private func finish(_ code: CURLcode) {
+        guard let current = active else { return }
+        active = nil
+        let result: HTTPClientResult
+        if code == CURLE_OK {
+            result = .response(HTTPClientResponse(status: current.transfer.easy.responseCode,
+                                                  headers: current.collector.headers, body: current.collector.body))
+        } else {
+            result = .failure(CurlError(current.job.request.method + " " + Self.hostOf(current.job.request.url), code))
+        }
+        current.job.completion(result)
+        startNext()
+    }
+
+    private static func configure(_ easy: CurlEasy, for request: HTTPClientRequest, collector: ResponseCollector,
+                                  _ settings: HTTPClientSettings) throws(CurlError) {
         easy.reset()
         try easy.set(CURLOPT_URL, request.url)
         try easy.set(CURLOPT_NOSIGNAL, 1)
@@ -112,6 +129,7 @@ public final class HTTPClient: Sendable {
             try easy.set(CURLOPT_CUSTOMREQUEST, request.method)
         }
         try easy.setHeaders(request.headers.map { "\($0.name): \($0.value)" } + ["Expect:"])
+        try collector.attach(to: easy)
     }
 
     /// The host part of a URL, for error messages (never the path or query).

@@ -5,11 +5,19 @@ final class ResponseCollector {
     var headers: [String: String] = [:]
     var body: [UInt8] = []
     let maxBodyBytes: Int
-    let isStopped: @Sendable () -> Bool
 
-    init(maxBodyBytes: Int, isStopped: @escaping @Sendable () -> Bool = { false }) {
+    init(maxBodyBytes: Int) {
         self.maxBodyBytes = maxBodyBytes
-        self.isStopped = isStopped
+    }
+
+    /// Makes `easy`'s callbacks land here; the caller keeps this collector alive
+    /// for as long as the transfer runs.
+    func attach(to easy: CurlEasy) throws(CurlError) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try easy.set(CURLOPT_WRITEDATA, pointer: context)
+        try easy.set(CURLOPT_HEADERDATA, pointer: context)
+        try easy.setWriteFunction(Self.writeBody)
+        try easy.setHeaderFunction(Self.writeHeader)
     }
 
     /// A header line ("Name: value\r\n"); a new status line starts over
@@ -32,11 +40,6 @@ final class ResponseCollector {
         let collector = Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue()
         collector.addBody(UnsafeRawBufferPointer(start: data, count: size * count))
         return size * count
-    }
-
-    static let progress: sb_curl_progress_callback = { context, _, _, _, _ in
-        guard let context else { return 1 }
-        return Unmanaged<ResponseCollector>.fromOpaque(context).takeUnretainedValue().isStopped() ? 1 : 0
     }
 
     static let writeHeader: sb_curl_data_callback = { data, size, count, context in

@@ -2,63 +2,25 @@ import BridgeCore
 import CCurl
 import ShellSupport
 
-/// Keeps Aivi's event stream open on its own thread: reconnects with backoff
-/// and jitter (honouring `retry:`), sends `Last-Event-ID`, treats 45 s of
-/// silence as a dead connection, never hot-loops on a refusal.
-public final class SSEClient: Sendable {
+/// Keeps Aivi's event stream open on a `CurlMulti` (the daemon's one loop, or a loop
+/// of its own): reconnects with backoff and jitter (honouring `retry:`), sends
+/// `Last-Event-ID`, treats 45 s of silence as a dead connection (a deadline of the
+/// loop, no polling), never hot-loops on a refusal. Events go to `handler` on the
+/// loop's thread: it must be quick; none after `stop()`.
+public final class SSEClient: LoopSource, @unchecked Sendable {
     struct Control {
         var isStopped = false
         var lastEventId: String?
+        var multi: CurlMulti?
+        var ownsMulti = false
     }
 
-    public let settings: SSEClientSettings
-    private let handler: @Sendable (SSEClientEvent) -> Void
-    private let control = ConditionLock(Control())
-    private let worker: ConditionLock<ShellThread?> = ConditionLock(nil)
-
-    public init(settings: SSEClientSettings, handler: @escaping @Sendable (SSEClientEvent) -> Void) {
-        self.settings = settings
-        self.handler = handler
-        CurlLibrary.initializeOnce()
-    }
-
-    /// Starts the stream's thread.
-    public func start() throws(ShellThreadError) {
-        let thread = try ShellThread { [self] in run() }
-        worker.withLock { $0 = thread }
-    }
-
-    /// Closes the stream and waits for its thread (returns within about a second).
-    public func stop() {
-        control.withLock { $0.isStopped = true }
-        worker.withLock { thread in
-            thread?.join()
-            thread = nil
-        }
-    }
-
-    /// The id sent as `Last-Event-ID` on the next reconnect.
-    public var lastEventId: String? { control.withLock { $0.lastEventId } }
-
-    private var isStopped: Bool { control.withLock { $0.isStopped } }
-
-    private func run() {
-        var failures = 0
-        var retryMs = settings.initialReconnectDelayMs
-        var jitter = SplitMix64(seed: settings.jitterSeed)
-        while !isStopped {
-            let outcome = connectOnce()
-            if let serverRetryMs = outcome.retryMs { retryMs = SSEReconnectPolicy.clampedRetryMs(serverRetryMs) }
-            if isStopped { return }
-            handler(.disconnected(reason: outcome.reason, refusedStatus: outcome.refusedStatus))
-            failures = outcome.wasHealthy ? 0 : min(failures + 1, 64)
-            if let status = outcome.refusedStatus, SSEReconnectPolicy.refusesToken(status) {
-                failures = max(failures, SSEReconnectPolicy.tokenRefusalFailures)
-            }
-            let delayMs = SSEReconnectPolicy.delayMs(retryMs: retryMs, failures: failures, capMs: settings.maxReconnectDelayMs,
-                                                     using: &jitter)
-            control.wait(timeoutMs: delayMs, until: { $0.isStopped })
-        }
+    /// Where the stream is; loop thread only.
+    enum Phase {
+        case idle
+        case streaming(SSEConnection, CurlTransfer)
+        case waiting(untilMs: Int64)
+        case stopped
     }
 
     struct Outcome {
@@ -68,31 +30,136 @@ public final class SSEClient: Sendable {
         var refusedStatus: Int? = nil
     }
 
-    private func connectOnce() -> Outcome {
+    public let settings: SSEClientSettings
+    private let handler: @Sendable (SSEClientEvent) -> Void
+    private let control = ConditionLock(Control())
+    /// Loop thread only, as everything below.
+    private var phase = Phase.idle
+    private var failures = 0
+    private var retryMs: Int
+    private var jitter: SplitMix64
+
+    public init(settings: SSEClientSettings, handler: @escaping @Sendable (SSEClientEvent) -> Void) {
+        self.settings = settings
+        retryMs = settings.initialReconnectDelayMs
+        jitter = SplitMix64(seed: settings.jitterSeed)
+        let control = self.control
+        self.handler = { event in if !control.withLock({ $0.isStopped }) { handler(event) } }
+        CurlLibrary.initializeOnce()
+    }
+
+    /// Connects on a loop and thread of its own (tests, tools).
+    public func start() throws(CurlError) {
+        let multi = try CurlMulti.onOwnThread()
+        control.withLock { $0.ownsMulti = true }
+        start(on: multi)
+    }
+
+    /// Connects on `multi`'s loop (at once when called on its thread, else at its next turn).
+    public func start(on multi: CurlMulti) {
+        let isFirst = control.withLock { state -> Bool in
+            guard state.multi == nil, !state.isStopped else { return false }
+            state.multi = multi
+            return true
+        }
+        guard isFirst else { return }
+        multi.onLoop { [self] in multi.loop.add(self) }
+    }
+
+    /// Closes the stream: no event is delivered after this returns. On the loop's
+    /// thread (the daemon) the connection closes at once; from another thread at the
+    /// loop's next turn; on its own loop, waits for that loop's thread to end.
+    public func stop() {
+        let (multi, ownsMulti) = control.withLock { state in
+            state.isStopped = true
+            return (state.multi, state.ownsMulti)
+        }
+        guard let multi else { return }
+        multi.onLoop { [self] in
+            if case .streaming(_, let transfer) = phase { multi.remove(transfer) }
+            phase = .stopped
+            multi.loop.remove(self)
+        }
+        if ownsMulti { multi.close() }
+    }
+
+    /// The id sent as `Last-Event-ID` on the next reconnect.
+    public var lastEventId: String? { control.withLock { $0.lastEventId } }
+
+    private var multi: CurlMulti? { control.withLock { $0.multi } }
+
+    // MARK: LoopSource
+
+    public func loopWants(nowMs: Int64) -> LoopWants {
+        switch phase {
+        case .idle: return LoopWants(deadlineMs: nowMs)
+        case .streaming(let connection, _): return LoopWants(deadlineMs: connection.deadAtMs + 1)
+        case .waiting(let untilMs): return LoopWants(deadlineMs: untilMs)
+        case .stopped: return LoopWants()
+        }
+    }
+
+    public func loopService(ready: [LoopReadiness], nowMs: Int64) {
+        switch phase {
+        case .idle:
+            connect()
+        case .waiting(let untilMs):
+            if nowMs >= untilMs { connect() }
+        case .streaming(let connection, let transfer):
+            guard nowMs > connection.deadAtMs else { return }
+            connection.isDead = true
+            multi?.remove(transfer)
+            ended(connection, code: CURLE_OPERATION_TIMEDOUT)
+        case .stopped:
+            return
+        }
+    }
+
+    private func connect() {
+        guard let multi, !control.withLock({ $0.isStopped }) else { return }
         let parser = SSEParser(maxEventBytes: settings.maxEventBytes, lastEventId: lastEventId)
         let connection = SSEConnection(
             parser: parser, deadConnectionTimeoutMs: settings.deadConnectionTimeoutMs,
-            isStopRequested: { [control] in control.withLock { $0.isStopped } },
             recordLastEventId: { [control] id in control.withLock { $0.lastEventId = id } },
             handler: handler)
-        let code: CURLcode
         do {
             let easy = try CurlEasy()
             try configure(easy, connection)
-            code = withExtendedLifetime(connection) { easy.perform() }
+            let transfer = CurlTransfer(easy: easy) { [self] code in ended(connection, code: code) }
+            phase = .streaming(connection, transfer)
+            try multi.add(transfer)
         } catch {
-            return Outcome(reason: "\(error)", retryMs: nil, wasHealthy: false)
+            reconnectLater(Outcome(reason: "\(error)", retryMs: nil, wasHealthy: false))
         }
+    }
+
+    /// The connection ended (closed, refused, failed or found dead).
+    private func ended(_ connection: SSEConnection, code: CURLcode) {
         let openMs = connection.openedAtMs.map { MonotonicClock.nowMs() - $0 } ?? 0
         let healthy = SSEReconnectPolicy.wasHealthy(
             opened: connection.isOpen, eventCount: connection.eventCount, openMs: openMs, died: connection.isDead)
         let refusedStatus = connection.refusal != nil && connection.status != 200 ? connection.status : nil
-        return Outcome(reason: Self.reason(code, connection), retryMs: connection.retryMs, wasHealthy: healthy,
-                       refusedStatus: refusedStatus)
+        reconnectLater(Outcome(reason: Self.reason(code, connection), retryMs: connection.retryMs, wasHealthy: healthy,
+                               refusedStatus: refusedStatus))
+    }
+
+    private func reconnectLater(_ outcome: Outcome) {
+        if let serverRetryMs = outcome.retryMs { retryMs = SSEReconnectPolicy.clampedRetryMs(serverRetryMs) }
+        guard !control.withLock({ $0.isStopped }) else {
+            phase = .stopped
+            return
+        }
+        handler(.disconnected(reason: outcome.reason, refusedStatus: outcome.refusedStatus))
+        failures = outcome.wasHealthy ? 0 : min(failures + 1, 64)
+        if let status = outcome.refusedStatus, SSEReconnectPolicy.refusesToken(status) {
+            failures = max(failures, SSEReconnectPolicy.tokenRefusalFailures)
+        }
+        let delayMs = SSEReconnectPolicy.delayMs(retryMs: retryMs, failures: failures, capMs: settings.maxReconnectDelayMs,
+                                                 using: &jitter)
+        phase = .waiting(untilMs: MonotonicClock.nowMs() + Int64(delayMs))
     }
 
     private func configure(_ easy: CurlEasy, _ connection: SSEConnection) throws(CurlError) {
-        let context = Unmanaged.passUnretained(connection).toOpaque()
         try easy.set(CURLOPT_URL, settings.url)
         try easy.set(CURLOPT_HTTPGET, 1)
         try easy.set(CURLOPT_NOSIGNAL, 1)
@@ -107,13 +174,7 @@ public final class SSEClient: Sendable {
         headers += ["Accept: text/event-stream", "Cache-Control: no-cache"]
         if let lastEventId = connection.parser.lastEventId { headers.append("Last-Event-ID: \(lastEventId)") }
         try easy.setHeaders(headers)
-        try easy.set(CURLOPT_WRITEDATA, pointer: context)
-        try easy.set(CURLOPT_HEADERDATA, pointer: context)
-        try easy.set(CURLOPT_XFERINFODATA, pointer: context)
-        try easy.set(CURLOPT_NOPROGRESS, 0)
-        _ = sb_curl_setopt_write_function(easy.handle, SSEConnection.writeBody)
-        _ = sb_curl_setopt_header_function(easy.handle, SSEConnection.writeHeader)
-        _ = sb_curl_setopt_progress_function(easy.handle, SSEConnection.progress)
+        try connection.attach(to: easy)
     }
 
     private static func reason(_ code: CURLcode, _ connection: SSEConnection) -> String {

@@ -2,10 +2,9 @@ import CCurl
 import ShellSupport
 
 /// One open event stream: libcurl's callbacks land here. Lives for one
-/// connection, on the stream's thread.
+/// connection, on the loop's thread.
 final class SSEConnection {
     let handler: @Sendable (SSEClientEvent) -> Void
-    let isStopRequested: @Sendable () -> Bool
     let recordLastEventId: @Sendable (String) -> Void
     let deadConnectionTimeoutMs: Int
     var parser: SSEParser
@@ -21,14 +20,25 @@ final class SSEConnection {
     var retryMs: Int?
     var eventCount = 0
 
-    init(parser: SSEParser, deadConnectionTimeoutMs: Int,
-         isStopRequested: @escaping @Sendable () -> Bool, recordLastEventId: @escaping @Sendable (String) -> Void,
+    init(parser: SSEParser, deadConnectionTimeoutMs: Int, recordLastEventId: @escaping @Sendable (String) -> Void,
          handler: @escaping @Sendable (SSEClientEvent) -> Void) {
         self.recordLastEventId = recordLastEventId
         self.parser = parser
         self.deadConnectionTimeoutMs = deadConnectionTimeoutMs
-        self.isStopRequested = isStopRequested
         self.handler = handler
+    }
+
+    /// When the stream counts as dead unless a byte comes first (monotonic ms).
+    var deadAtMs: Int64 { lastByteAtMs + Int64(deadConnectionTimeoutMs) }
+
+    /// Makes `easy`'s callbacks land here; the caller keeps this connection alive
+    /// for as long as the transfer runs.
+    func attach(to easy: CurlEasy) throws(CurlError) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        try easy.set(CURLOPT_WRITEDATA, pointer: context)
+        try easy.set(CURLOPT_HEADERDATA, pointer: context)
+        try easy.setWriteFunction(Self.writeBody)
+        try easy.setHeaderFunction(Self.writeHeader)
     }
 
     /// A header line; at the blank line ending the head, the stream is judged.
@@ -79,16 +89,6 @@ final class SSEConnection {
         }
     }
 
-    /// Called by libcurl about once a second: false aborts the transfer.
-    func shouldContinue() -> Bool {
-        if isStopRequested() { return false }
-        if MonotonicClock.nowMs() - lastByteAtMs > Int64(deadConnectionTimeoutMs) {
-            isDead = true
-            return false
-        }
-        return true
-    }
-
     static let writeBody: sb_curl_data_callback = { data, size, count, context in
         guard let data, let context else { return 0 }
         let connection = Unmanaged<SSEConnection>.fromOpaque(context).takeUnretainedValue()
@@ -101,10 +101,5 @@ final class SSEConnection {
         let connection = Unmanaged<SSEConnection>.fromOpaque(context).takeUnretainedValue()
         let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
         return connection.header(line) ? size * count : 0
-    }
-
-    static let progress: sb_curl_progress_callback = { context, _, _, _, _ in
-        guard let context else { return 1 }
-        return Unmanaged<SSEConnection>.fromOpaque(context).takeUnretainedValue().shouldContinue() ? 0 : 1
     }
 }

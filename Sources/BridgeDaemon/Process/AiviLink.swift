@@ -3,18 +3,21 @@ import CurlShell
 import ShellSupport
 
 /// The daemon's link to the Aivi service through libcurl: PATCHes on one
-/// kept-alive connection, and the event stream on its own thread.
+/// kept-alive connection and the event stream, both on one multi handle driven by
+/// the runtime's loop (no thread of their own; completions and events come on the
+/// loop's thread).
 final class AiviLink: Sendable {
     let settings: AiviSettings
     let relay: RuntimeRelay
     let metrics: DaemonMetrics
     let log: LogSink
     private let token: Secret
+    private let multi: CurlMulti
     private let http: HTTPClient
     private let events: SSEClient
 
     init(settings: AiviSettings, timing: TimingSettings, token: Secret, relay: RuntimeRelay,
-         metrics: DaemonMetrics, log: LogSink) throws(DaemonStartError) {
+         metrics: DaemonMetrics, log: LogSink, loop: EventLoop) throws(DaemonStartError) {
         self.settings = settings
         self.token = token
         self.relay = relay
@@ -22,7 +25,8 @@ final class AiviLink: Sendable {
         self.log = log
         var httpSettings = HTTPClientSettings()
         httpSettings.caFile = settings.caFile
-        do { http = try HTTPClient(settings: httpSettings) } catch { throw .http("\(error)") }
+        do { multi = try CurlMulti(on: loop) } catch { throw .http("\(error)") }
+        http = HTTPClient(settings: httpSettings, on: multi)
         var streamSettings = SSEClientSettings(
             url: Self.join(settings.apiBaseURL, settings.eventsPath),
             headers: [("Authorization", "Token \(token.revealedValue)")], caFile: settings.caFile)
@@ -33,19 +37,23 @@ final class AiviLink: Sendable {
         }
     }
 
+    /// Opens the event stream (on the loop's thread).
     func start() {
-        do { try events.start() } catch { log.error("cannot start the event stream: \(error)") }
+        events.start(on: multi)
     }
 
-    /// Stops taking presses: closes the event stream.
+    /// Stops taking presses: closes the event stream (from any thread; no event is
+    /// delivered after).
     func stopEvents() { events.stop() }
 
+    /// Closes the stream and the PATCH connection, frees the multi handle; on the loop's thread.
     func stop() {
         events.stop()
         http.stop()
+        multi.close()
     }
 
-    /// `PATCH /widget/{slug}`; the outcome goes to `completion` on the HTTP thread.
+    /// `PATCH /widget/{slug}`; the outcome goes to `completion` on the loop's thread.
     func patch(_ request: PatchRequest, completion: @escaping @Sendable (PatchOutcome) -> Void) {
         let url = Self.join(settings.apiBaseURL, "/widget/" + request.slug)
         let headers = [

@@ -42,7 +42,7 @@ public final class Daemon: Sendable {
             }
             mqttRelay.forward(event)
         }
-        aivi = try AiviLink(settings: config.aivi, timing: config.timing, token: token, relay: relay, metrics: metrics, log: log)
+        aivi = try AiviLink(settings: config.aivi, timing: config.timing, token: token, relay: relay, metrics: metrics, log: log, loop: loop)
         supervisor = DaemonSupervisor(notifier: Self.notifier(options.environment, log), log: log)
         statusServer = StatusServer(metrics: metrics)
         if let status = config.status {

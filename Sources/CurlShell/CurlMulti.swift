@@ -1,0 +1,222 @@
+import CCurl
+import ShellSupport
+
+/// One transfer on a `CurlMulti`: its easy handle and what to do when it ends
+/// (with curl's result code), called on the loop's thread.
+final class CurlTransfer {
+    let easy: CurlEasy
+    let finished: (CURLcode) -> Void
+
+    init(easy: CurlEasy, finished: @escaping (CURLcode) -> Void) {
+        self.easy = easy
+        self.finished = finished
+    }
+}
+
+/// libcurl's multi interface as a `LoopSource`: every transfer of the process (the
+/// event stream, the PATCHes) on one multi handle, so on one connection cache (kept
+/// alive) and on the one `EventLoop`. libcurl says through CURLMOPT_SOCKETFUNCTION
+/// which sockets to watch and through CURLMOPT_TIMERFUNCTION when to call it anyway;
+/// the loop polls those sockets with its others, its wait bounded by that deadline,
+/// and hands readiness back through `curl_multi_socket_action`.
+///
+/// Driven by the caller's loop (`init(on:)`, the daemon's one loop) or by a loop on a
+/// thread of its own (`onOwnThread()`, tests and tools). Everything that touches
+/// libcurl runs on the loop's thread; other threads hand work over with `onLoop`.
+/// Host names are resolved by libcurl's threaded resolver (Debian builds libcurl
+/// without c-ares): a short-lived thread per lookup, never a stall of the loop.
+public final class CurlMulti: LoopSource, @unchecked Sendable {
+    /// The loop that drives this multi handle.
+    public let loop: EventLoop
+    private let multi: UnsafeMutableRawPointer
+    /// Loop thread only: the sockets libcurl wants watched (CURL_POLL_* per socket).
+    private var sockets: [Int32: Int32] = [:]
+    /// Loop thread only: when libcurl wants `socket_action(CURL_SOCKET_TIMEOUT)`.
+    private var timerDeadlineMs: Int64?
+    /// Loop thread only: the transfers on the handle, by easy handle.
+    private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    private var isClosed = false
+    /// Work other threads handed to the loop, bounded.
+    private let commands = ConditionLock(Commands())
+    private let ownThread = ConditionLock<ShellThread?>(nil)
+
+    struct Commands {
+        var work: [@Sendable () -> Void] = []
+        var isClosing = false
+    }
+
+    /// Most work items waiting for the loop; beyond, `onLoop` refuses.
+    static let maxQueuedCommands = 256
+
+    /// A multi handle on `loop`, which turns on the caller's thread (add the handle
+    /// before the loop first turns, or on its thread).
+    public init(on loop: EventLoop) throws(CurlError) {
+        CurlLibrary.initializeOnce()
+        guard let multi = curl_multi_init() else { throw CurlError("curl_multi_init", message: "out of memory") }
+        self.multi = multi
+        self.loop = loop
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        do {
+            try Self.check("socket function", sb_curl_multi_setopt_socket_function(multi, Self.socketCallback, context))
+            try Self.check("timer function", sb_curl_multi_setopt_timer_function(multi, Self.timerCallback, context))
+        } catch {
+            curl_multi_cleanup(multi)
+            throw error
+        }
+        loop.add(self)
+    }
+
+    /// A multi handle on a loop of its own, turned by a thread of its own until `close()`.
+    public static func onOwnThread() throws(CurlError) -> CurlMulti {
+        let ownLoop: EventLoop
+        do { ownLoop = try EventLoop() } catch { throw CurlError("event loop", message: "\(error)") }
+        let multi = try CurlMulti(on: ownLoop)
+        do {
+            let thread = try ShellThread { [multi] in
+                while !multi.isFinished { ownLoop.turn(timeoutMs: -1) }
+            }
+            multi.ownThread.withLock { $0 = thread }
+        } catch {
+            multi.cleanUp()
+            throw CurlError("event loop", message: "\(error)")
+        }
+        return multi
+    }
+
+    deinit {
+        guard !isClosed else { return }
+        for easy in transfers.keys { curl_multi_remove_handle(multi, easy) }
+        curl_multi_cleanup(multi)
+    }
+
+    /// Runs `work` on the loop's thread: at once when called there, else at the loop's
+    /// next turn (the loop is woken). False when refused (closed, or too much waiting).
+    @discardableResult
+    public func onLoop(_ work: @escaping @Sendable () -> Void) -> Bool {
+        if loop.isOnLoopThread {
+            guard !isClosed else { return false }
+            work()
+            return true
+        }
+        let accepted = commands.withLock { state -> Bool in
+            guard !state.isClosing, state.work.count < Self.maxQueuedCommands else { return false }
+            state.work.append(work)
+            return true
+        }
+        if accepted { loop.wake() }
+        return accepted
+    }
+
+    /// Ends every transfer without its completion and frees the handle; later work is
+    /// refused. On its own loop: from any thread but that loop's, after the work
+    /// already handed over, and waits for the thread. On the caller's: call it on
+    /// the loop's thread.
+    public func close() {
+        let thread = ownThread.withLock { current in
+            defer { current = nil }
+            return current
+        }
+        commands.withLock { $0.isClosing = true }
+        if let thread {
+            loop.wake()
+            thread.join()
+        }
+        cleanUp()
+    }
+
+    private var isFinished: Bool {
+        commands.withLock { $0.isClosing && $0.work.isEmpty }
+    }
+
+    private func cleanUp() {
+        guard !isClosed else { return }
+        for easy in transfers.keys { curl_multi_remove_handle(multi, easy) }
+        transfers = [:]
+        sockets = [:]
+        timerDeadlineMs = nil
+        curl_multi_cleanup(multi)
+        isClosed = true
+        loop.remove(self)
+    }
+
+    /// Starts a transfer (loop thread only).
+    func add(_ transfer: CurlTransfer) throws(CurlError) {
+        guard !isClosed else { throw CurlError("transfer", message: "client stopped") }
+        try Self.check("add transfer", curl_multi_add_handle(multi, transfer.easy.handle))
+        transfers[transfer.easy.handle] = transfer
+    }
+
+    /// Ends a transfer without its completion (loop thread only).
+    func remove(_ transfer: CurlTransfer) {
+        guard transfers.removeValue(forKey: transfer.easy.handle) != nil else { return }
+        curl_multi_remove_handle(multi, transfer.easy.handle)
+    }
+
+    // MARK: LoopSource
+
+    public func loopWants(nowMs: Int64) -> LoopWants {
+        // Closing: this turn must not wait, so the owning thread sees it is done.
+        if runCommands() { return LoopWants(deadlineMs: nowMs) }
+        if isClosed { return LoopWants() }
+        let interests = sockets.map { socket, what in
+            LoopInterest(descriptor: socket, wantsWrite: what & CURL_POLL_OUT != 0, wantsRead: what & CURL_POLL_IN != 0)
+        }
+        return LoopWants(interests: interests, deadlineMs: timerDeadlineMs)
+    }
+
+    public func loopService(ready: [LoopReadiness], nowMs: Int64) {
+        guard !isClosed else { return }
+        var running: Int32 = 0
+        for readiness in ready {
+            let bits = (readiness.isReadable ? CURL_CSELECT_IN : 0) | (readiness.isWritable ? CURL_CSELECT_OUT : 0)
+            _ = curl_multi_socket_action(multi, readiness.descriptor, bits, &running)
+        }
+        if let deadline = timerDeadlineMs, nowMs >= deadline {
+            timerDeadlineMs = nil
+            _ = curl_multi_socket_action(multi, sb_curl_socket_timeout, 0, &running)
+        }
+        finishDoneTransfers()
+    }
+
+    /// Runs the work handed over; returns whether a close was asked for.
+    private func runCommands() -> Bool {
+        let (work, isClosing) = commands.withLock { state in
+            defer { state.work = [] }
+            return (state.work, state.isClosing)
+        }
+        for item in work where !isClosed { item() }
+        return isClosing
+    }
+
+    /// Hands every finished transfer its result (each may start another).
+    private func finishDoneTransfers() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
+            let code = sb_curl_message_result(message)
+            guard let transfer = transfers.removeValue(forKey: easy) else { continue }
+            curl_multi_remove_handle(multi, easy)
+            transfer.finished(code)
+        }
+    }
+
+    // MARK: libcurl's callbacks (called inside socket_action and add_handle, on the loop's thread)
+
+    private static let socketCallback: sb_curl_socket_callback = { _, socket, what, context, _ in
+        guard let context else { return -1 }
+        let owner = Unmanaged<CurlMulti>.fromOpaque(context).takeUnretainedValue()
+        if what == CURL_POLL_REMOVE { owner.sockets[socket] = nil } else { owner.sockets[socket] = what }
+        return 0
+    }
+
+    private static let timerCallback: sb_curl_timer_callback = { _, timeoutMs, context in
+        guard let context else { return -1 }
+        let owner = Unmanaged<CurlMulti>.fromOpaque(context).takeUnretainedValue()
+        owner.timerDeadlineMs = timeoutMs < 0 ? nil : MonotonicClock.nowMs() + Int64(timeoutMs)
+        return 0
+    }
+
+    private static func check(_ operation: String, _ code: CURLMcode) throws(CurlError) {
+        guard code == CURLM_OK else { throw CurlError(operation, multiCode: code) }
+    }
+}
