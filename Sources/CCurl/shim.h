@@ -19,8 +19,6 @@ static inline CURLcode sb_curl_setopt_slist(CURL *handle, CURLoption option, str
 }
 
 typedef size_t (*sb_curl_data_callback)(char *data, size_t size, size_t count, void *context);
-typedef int (*sb_curl_progress_callback)(void *context, curl_off_t dltotal, curl_off_t dlnow,
-                                         curl_off_t ultotal, curl_off_t ulnow);
 
 static inline CURLcode sb_curl_setopt_write_function(CURL *handle, sb_curl_data_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
@@ -28,14 +26,6 @@ static inline CURLcode sb_curl_setopt_write_function(CURL *handle, sb_curl_data_
 
 static inline CURLcode sb_curl_setopt_header_function(CURL *handle, sb_curl_data_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
-}
-
-static inline CURLcode sb_curl_setopt_read_function(CURL *handle, sb_curl_data_callback callback) {
-    return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
-}
-
-static inline CURLcode sb_curl_setopt_progress_function(CURL *handle, sb_curl_progress_callback callback) {
-    return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
 
 static inline CURLcode sb_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
@@ -55,10 +45,6 @@ static inline CURLMcode sb_curl_multi_setopt_socket_function(CURLM *multi, sb_cu
 static inline CURLMcode sb_curl_multi_setopt_timer_function(CURLM *multi, sb_curl_timer_callback callback, void *context) {
     CURLMcode code = curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, callback);
     return code != CURLM_OK ? code : curl_multi_setopt(multi, CURLMOPT_TIMERDATA, context);
-}
-
-static inline CURLMcode sb_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
-    return curl_multi_setopt(multi, option, value);
 }
 
 /* The result of a finished transfer (a union member Swift reads awkwardly). */

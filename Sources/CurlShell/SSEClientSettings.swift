@@ -23,7 +23,7 @@ public struct SSEClientSettings: Sendable {
     }
 }
 
-/// What the event stream reports to its owner (on the stream's thread).
+/// What the event stream reports to its owner (on the loop's thread).
 public enum SSEClientEvent: Sendable, Equatable {
     /// The stream is open; the response's `Date` header, if any.
     case connected(dateHeader: String?)

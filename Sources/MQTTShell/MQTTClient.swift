@@ -124,16 +124,32 @@ public final class MQTTClient: Sendable {
     }
     /// Publishes one message. Throws `MQTTError` when not connected (nothing is queued
     /// for later: a late command is worse than none) or when libmosquitto refuses it.
+    ///
+    /// Which thread may call it: on a loop of its own (`start()`: watch, discover,
+    /// tests), any thread: the call holds `handle`'s lock against the caller's other
+    /// threads and relies on libmosquitto's own mutexes (threaded mode, its packet
+    /// queue and message lists locked) against the loop's thread, which writes the
+    /// queued packet once woken. On the caller's loop (`start(on:)`: the daemon), only
+    /// that loop's thread: libmosquitto is told no other thread shares the handle and
+    /// writes the packet at once, in the caller's thread (checked: a precondition).
     public func publish(topic: String, payload: [UInt8], qos: MQTTQoS, retain: Bool) throws {
         try handle.withLock { current in
             guard let current, state.withLock({ $0.isConnected }) else {
                 throw MQTTError.notConnected("publish")
             }
+            precondition(isCallingThreadAllowed, "MQTTClient.publish off the loop's thread of a client started on the caller's loop")
             if qos != .atMostOnce { Self.acknowledgeNextSegmentAtOnce(current) }
             _ = try Self.publish(on: current, topic: topic, payload: payload, qos: qos, retain: retain)
             if qos != .atMostOnce { Self.acknowledgeNextSegmentAtOnce(current) }
         }
         wakeLoopToWrite()
+    }
+
+    /// Whether this thread may drive libmosquitto (see `publish`): any thread on a
+    /// loop of the client's own, only the loop's thread on the caller's loop.
+    /// (Connected implies the loop has turned, so its thread is known.)
+    var isCallingThreadAllowed: Bool {
+        state.withLock { $0.isThreaded } || (loop.withLock { $0 }?.isOnLoopThread ?? true)
     }
 
     /// From another thread than the loop's: the packet waits in libmosquitto's queue
@@ -167,6 +183,7 @@ public final class MQTTClient: Sendable {
                 return (added, removed, state.isConnected)
             }
             guard let current, isConnected else { return }
+            precondition(isCallingThreadAllowed, "MQTTClient.setSubscriptions off the loop's thread of a client started on the caller's loop")
             for topic in removed {
                 try MQTTError.check(mosquitto_unsubscribe(current, nil, topic), "unsubscribe")
             }

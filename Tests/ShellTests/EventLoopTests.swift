@@ -165,4 +165,32 @@ struct EventLoopTests {
         #expect(try MosquittoCLI.retainedPayload(port: broker.port, topic: "bridge/status", directory: directory) == "offline")
         #expect(offLoopEvents.values.isEmpty)
     }
+
+    /// watch, discover and tests: a client on a loop of its own takes publishes from
+    /// other threads, several at once, while its loop thread reads and writes: the
+    /// handle's lock against each other, libmosquitto's own mutexes (threaded mode)
+    /// against the loop. Its own messages come back to it: every one, in order per topic.
+    @Test func aClientOnItsOwnLoopTakesPublishesFromSeveralThreadsAtOnce() throws {
+        let broker = try MosquittoBroker()
+        let recorded = try RecordedMQTTClient(port: broker.port, subscriptions: ["load/#"])
+        try recorded.client.start()
+        defer { recorded.client.stop() }
+        #expect(waitUntil { recorded.connectedCount == 1 })
+        let threads = 4
+        let perThread = 100
+        let failures = Recorder<String>()
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in 0..<perThread {
+                do {
+                    try recorded.client.publish(topic: "load/\(thread)", payload: Array("\(index)".utf8), qos: .atLeastOnce, retain: false)
+                } catch {
+                    failures.append("\(error)")
+                }
+            }
+        }
+        #expect(failures.values.isEmpty)
+        let expected = (0..<perThread).map { "\($0)" }
+        #expect(waitUntil(timeoutSeconds: 20) { (0..<threads).allSatisfy { recorded.payloads(on: "load/\($0)").count >= perThread } })
+        for thread in 0..<threads { #expect(recorded.payloads(on: "load/\(thread)") == expected) }
+    }
 }

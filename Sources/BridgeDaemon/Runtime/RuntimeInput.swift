@@ -8,7 +8,7 @@ public enum RuntimeInput: Sendable {
     /// (monotonic microseconds), so its way to MQTT can be timed.
     case streamEvent(StreamEvent, receivedAtUs: Int64)
     /// The event stream connected; its response's `Date` header, if any, and
-    /// when it was received (monotonic milliseconds, taken on the stream's thread).
+    /// when it was received (monotonic milliseconds, taken on the loop's thread as the stream delivered it).
     case eventStreamConnected(dateHeader: String?, receivedAtMonotonicMs: Int64)
     /// The recorder finished, later, the record of an unsafe press (`EffectExecutor`).
     case unsafeRecordFinished(ticket: UInt64, RecordOutcome)

@@ -140,6 +140,8 @@ struct LogFloodHostileTests {
         defer { flooder.stop() }
         #expect(waitUntil(timeoutSeconds: 10) { flooder.isConnected })
         let markerPatches = { world.server.log.filter { $0.hasPrefix("PATCH") && $0.hasSuffix("/widget/marker") }.count }
+        // The marker's first publish (all widgets once states settle) is not the flood's end.
+        #expect(waitUntil(timeoutSeconds: 20) { markerPatches() >= 1 }, "\(world.log.suffix(3_000))")
         let markerPatchesBefore = markerPatches()
 
         for round in 0..<10 {
