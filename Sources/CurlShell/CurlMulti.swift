@@ -155,7 +155,9 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
     // MARK: LoopSource
 
     public func loopWants(nowMs: Int64) -> LoopWants {
-        // Closing: this turn must not wait, so the owning thread sees it is done.
+        // Work handed over may have added a source or changed another's wants, which
+        // this turn asked already; closing, the owning thread must see it is done:
+        // either way this turn must not wait.
         if runCommands() { return LoopWants(deadlineMs: nowMs) }
         if isClosed { return LoopWants() }
         let interests = sockets.map { socket, what in
@@ -174,18 +176,19 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
         if let deadline = timerDeadlineMs, nowMs >= deadline {
             timerDeadlineMs = nil
             _ = curl_multi_socket_action(multi, sb_curl_socket_timeout, 0, &running)
+            if timerDeadlineMs == nil { rearmTimer() }
         }
         finishDoneTransfers()
     }
 
-    /// Runs the work handed over; returns whether a close was asked for.
+    /// Runs the work handed over; returns whether there was any, or a close was asked for.
     private func runCommands() -> Bool {
         let (work, isClosing) = commands.withLock { state in
             defer { state.work = [] }
             return (state.work, state.isClosing)
         }
         for item in work where !isClosed { item() }
-        return isClosing
+        return isClosing || !work.isEmpty
     }
 
     /// Hands every finished transfer its result (each may start another).
@@ -212,8 +215,25 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
     private static let timerCallback: sb_curl_timer_callback = { _, timeoutMs, context in
         guard let context else { return -1 }
         let owner = Unmanaged<CurlMulti>.fromOpaque(context).takeUnretainedValue()
-        owner.timerDeadlineMs = timeoutMs < 0 ? nil : MonotonicClock.nowMs() + Int64(timeoutMs)
+        owner.timerDeadlineMs = timeoutMs < 0 ? nil : deadlineMs(afterMs: timeoutMs, nowMs: MonotonicClock.nowMs())
         return 0
+    }
+
+    /// When to call libcurl back for a timer `timeoutMs` from now, on the loop's clock
+    /// (whole ms, truncated; libcurl's `timeoutMs` is truncated too). Called early,
+    /// libcurl finds nothing due and, its next expiry unchanged, calls no timer
+    /// function again: so a wait is two ms longer (never early), "at once" (0: a
+    /// transfer just added) stays at once, and `rearmTimer` covers the rest.
+    public static func deadlineMs(afterMs timeoutMs: Int, nowMs: Int64) -> Int64 {
+        timeoutMs <= 0 ? nowMs : nowMs + Int64(timeoutMs) + 2
+    }
+
+    /// After a timer fired and libcurl set none: asks it for its next expiry, so a
+    /// timer it still holds is never lost.
+    private func rearmTimer() {
+        var timeoutMs = -1
+        guard curl_multi_timeout(multi, &timeoutMs) == CURLM_OK, timeoutMs >= 0 else { return }
+        timerDeadlineMs = Self.deadlineMs(afterMs: max(1, timeoutMs), nowMs: MonotonicClock.nowMs())
     }
 
     private static func check(_ operation: String, _ code: CURLMcode) throws(CurlError) {
