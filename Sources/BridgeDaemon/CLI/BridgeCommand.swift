@@ -14,7 +14,8 @@ public enum BridgeCommand {
             let report = CheckCommand.run(configPath: configPath, environment: environment)
             if !report.problems.isEmpty { StandardErrorWriter.writeLine(report.problems) }
             if !report.summary.isEmpty { print(report.summary) }
-            return report.status
+            guard arguments.mqtt, report.status == 0 else { return report.status }
+            return WatchCommand.listen(configPath: configPath, seconds: arguments.seconds ?? WatchCommand.checkListenSeconds)
         case .render:
             return printed(RenderCommand.run(configPath: configPath, stateArguments: arguments.states))
         case .watch:

@@ -9,10 +9,12 @@ public struct CommandLineArguments: Sendable, Equatable {
     public var logLevel: String?
     /// `--state ID=on|off` for `render`.
     public var states: [String] = []
-    /// `--seconds N` for `watch` (nil: until Ctrl-C) and `discover` (nil: 5).
+    /// `--seconds N` for `watch` (nil: until Ctrl-C), `discover` (nil: 5) and `check --mqtt` (nil: 3).
     public var seconds: Int?
     /// `--json` for `watch`: one JSON object per line.
     public var json = false
+    /// `--mqtt` for `check`: connect to the broker and say which actions' devices it hears.
+    public var mqtt = false
     /// `--port` for `demo` (0: any free port), the broker's port for `discover`.
     public var port: Int?
     /// The options of `discover`.
@@ -51,6 +53,7 @@ public struct CommandLineArguments: Sendable, Equatable {
                 guard let seconds = Int(text), (1...86_400).contains(seconds) else { throw .badValue(name, text) }
                 parsed.seconds = seconds
             case "--json": parsed.json = true
+            case "--mqtt": parsed.mqtt = true
             case "--listen": parsed.listen = try value()
             case "--help", "-h": parsed.command = .help
             case "--version": parsed.command = .version
@@ -61,14 +64,15 @@ public struct CommandLineArguments: Sendable, Equatable {
             }
         }
         try refuseOthersOptions(given, command: parsed.command)
+        if parsed.command == .check, parsed.seconds != nil, !parsed.mqtt { throw .onlyWith(command: "check", option: "--seconds", other: "--mqtt") }
         return parsed
     }
 
     /// The commands each shared option belongs to (`discover`'s own are in `DiscoverArguments`).
     static let commandsByOption: [String: [Command]] = [
         "--config": [.run, .check, .render, .watch, .discover, .demo], "-c": [.run, .check, .render, .watch, .discover, .demo],
-        "--log-level": [.run], "--state": [.render], "--port": [.discover, .demo], "--seconds": [.watch, .discover],
-        "--json": [.watch], "--listen": [.demo],
+        "--log-level": [.run], "--state": [.render], "--port": [.discover, .demo], "--seconds": [.check, .watch, .discover],
+        "--json": [.watch], "--listen": [.demo], "--mqtt": [.check],
     ]
 
     /// An option of another command is refused, naming the commands it belongs to
@@ -97,6 +101,8 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
     case badValue(String, String)
     /// An option of other commands given to this one.
     case notAnOptionOf(command: String, option: String, owners: [String])
+    /// An option this command takes only beside another.
+    case onlyWith(command: String, option: String, other: String)
 
     public var description: String {
         switch self {
@@ -107,6 +113,8 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
         case .notAnOptionOf(let command, let option, let owners):
             let list = owners.count > 1 ? owners.dropLast().joined(separator: ", ") + " and " + (owners.last ?? "") : owners.joined()
             return "\(command) does not take \(option): it is an option of \(list) (see --help)"
+        case .onlyWith(let command, let option, let other):
+            return "\(command) takes \(option) only with \(other) (see --help)"
         }
     }
 }

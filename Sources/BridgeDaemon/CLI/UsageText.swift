@@ -7,7 +7,8 @@ public enum UsageText {
 
     Usage:
       switchboard-bridge run    [--config PATH] [--log-level LEVEL]   run the daemon
-      switchboard-bridge check  [--config PATH]                       validate a config, list widgets, actions and topics
+      switchboard-bridge check  [--config PATH] [--mqtt [--seconds 3]] validate a config, list widgets, actions and topics;
+                                                                      with --mqtt also which devices the broker lets it hear
       switchboard-bridge render [--config PATH] [--state ID=on|off ...]
                                                                       print the content that would be published
       switchboard-bridge watch  [--config PATH] [--seconds N] [--json]
@@ -32,7 +33,10 @@ public enum UsageText {
       --output FILE      for discover: write the config there (never overwrites; default: stdout)
       --ha-prefix P      for discover: the Home Assistant discovery prefix (default homeassistant)
       --token-file F     for discover: the token file the config names (default /etc/switchboard-bridge/aivi-token)
-      --seconds N        for watch: stop after N seconds (default: at Ctrl-C); for discover: listen N seconds (default 5)
+      --seconds N        for watch: stop after N seconds (default: at Ctrl-C); for discover: listen N seconds (default 5);
+                         and how long check with --mqtt listens (default 3)
+      --mqtt             for check: once the config passes, connect to its broker, send the state queries
+                         and list which actions' devices speak (and near misses of those that do not)
       --json             for watch: one JSON object per line, for scripts
       --listen ADDRESS   for demo: the web page's address (default 127.0.0.1; the page has no
                          authentication, so another address is warned about)

@@ -7,21 +7,35 @@ public enum WatchCommand {
     /// Runs until `seconds` have passed or Ctrl-C; returns the exit status:
     /// 0, 1 when the config cannot be used or the broker was never reached.
     public static func run(configPath: String, seconds: Int?, json: Bool) -> Int32 {
+        runner(configPath: configPath, seconds: seconds, json: json, listensOnly: false)?.run(seconds: seconds) ?? 1
+    }
+
+    /// How long `check --mqtt` listens without --seconds.
+    public static let checkListenSeconds = 3
+
+    /// `check --mqtt`: the same listening as `watch` (its state queries, no command),
+    /// said as one line and the table of which actions' devices were heard; 1 when the
+    /// broker was never reached.
+    public static func listen(configPath: String, seconds: Int) -> Int32 {
+        runner(configPath: configPath, seconds: seconds, json: false, listensOnly: true)?.run(seconds: seconds) ?? 1
+    }
+
+    private static func runner(configPath: String, seconds: Int?, json: Bool, listensOnly: Bool) -> WatchRunner? {
         let loaded = ConfigFile.load(path: configPath)
         guard let config = loaded.config else {
             StandardErrorWriter.writeLine(loaded.report)
-            return 1
+            return nil
         }
         let password: String?
         do { password = try Daemon.loadMQTTPassword(config) } catch {
             StandardErrorWriter.writeLine("error: \(error)")
-            return 1
+            return nil
         }
-        let output = WatchOutput(json: json, configPath: configPath, broker: "\(config.mqtt.host):\(config.mqtt.port)", seconds: seconds)
-        let runner = WatchRunner(settings: WatchRunner.settings(Daemon.mqttSettings(config, password: password)),
-                                 session: WatchSession(config: config), output: output,
-                                 login: BrokerLoginRefusal(username: config.mqtt.username, passwordFile: config.mqtt.passwordFile,
-                                                           settings: .config(path: configPath)))
-        return runner.run(seconds: seconds)
+        let output = WatchOutput(json: json, configPath: configPath, broker: "\(config.mqtt.host):\(config.mqtt.port)", seconds: seconds,
+                                 listensOnly: listensOnly)
+        return WatchRunner(settings: WatchRunner.settings(Daemon.mqttSettings(config, password: password)),
+                           session: WatchSession(config: config), output: output,
+                           login: BrokerLoginRefusal(username: config.mqtt.username, passwordFile: config.mqtt.passwordFile,
+                                                     settings: .config(path: configPath)))
     }
 }

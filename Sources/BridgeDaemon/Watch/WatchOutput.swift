@@ -2,22 +2,31 @@ import BridgeCore
 import Glibc
 
 /// Where `watch` writes: stdout, line-buffered, human or JSON lines; problems
-/// of the connection go to stderr.
+/// of the connection go to stderr. For `check --mqtt` (`listensOnly`): one line
+/// saying what it does, then the table, no line per message.
 struct WatchOutput: Sendable {
     let json: Bool
     let configPath: String
     let broker: String
     let seconds: Int?
+    var listensOnly = false
 
     func start(topics: Int) {
-        if !json { line(WatchFormat.humanHeader(config: configPath, broker: broker, topics: topics, seconds: seconds)) }
+        if listensOnly {
+            line("mqtt: listening \(seconds ?? 0) s on \(broker) to the \(topics) topic(s) of the config "
+                 + "(the presets' state queries sent, no command)")
+        } else if !json {
+            line(WatchFormat.humanHeader(config: configPath, broker: broker, topics: topics, seconds: seconds))
+        }
     }
 
     func query(_ query: OutgoingMQTTMessage) {
+        guard !listensOnly else { return }
         line(json ? WatchFormat.jsonQuery(query) : WatchFormat.humanQuery(query))
     }
 
     func event(_ event: WatchEvent) {
+        guard !listensOnly else { return }
         line(json ? WatchFormat.json(event) : WatchFormat.human(event))
     }
 
@@ -41,6 +50,6 @@ struct WatchOutput: Sendable {
     }
 
     func problem(_ text: String) {
-        StandardErrorWriter.writeLine("watch: \(text)")
+        StandardErrorWriter.writeLine("\(listensOnly ? "check" : "watch"): \(text)")
     }
 }

@@ -10,13 +10,13 @@ import TestSupport
 struct CommandOptionsTests {
     @Test(arguments: [
         (["check", "--json"], "check", "--json", ["watch"]),
-        (["check", "--seconds", "3"], "check", "--seconds", ["watch", "discover"]),
+        (["watch", "--mqtt"], "watch", "--mqtt", ["check"]),
         (["check", "--listen", "foo"], "check", "--listen", ["demo"]),
         (["check", "--port", "9"], "check", "--port", ["discover", "demo"]),
         (["run", "--state", "a=on"], "run", "--state", ["render"]),
         (["watch", "--log-level", "debug"], "watch", "--log-level", ["run"]),
         (["render", "--username", "u"], "render", "--username", ["discover"]),
-        (["demo", "--seconds", "4"], "demo", "--seconds", ["watch", "discover"]),
+        (["demo", "--seconds", "4"], "demo", "--seconds", ["check", "watch", "discover"]),
         (["discover", "--json"], "discover", "--json", ["watch"]),
     ] as [([String], String, String, [String])])
     func anotherCommandsOptionIsRefused(line: [String], command: String, option: String, owners: [String]) {
@@ -29,9 +29,21 @@ struct CommandOptionsTests {
         ["watch", "--config", "c", "--seconds", "3", "--json"], ["render", "-c", "c", "--state", "a=on"],
         ["demo", "--port", "0", "--listen", "127.0.0.1"], ["discover", "--port", "1883", "--seconds", "2", "--username", "u"],
         ["run", "--config", "c", "--log-level", "debug"], ["check", "--listen", "x", "--help"],
+        ["check", "--mqtt"], ["check", "--config", "c", "--mqtt", "--seconds", "2"],
     ])
     func aCommandsOwnOptionsAreTaken(line: [String]) throws {
         _ = try CommandLineArguments.parse(line)
+    }
+
+    /// Issue 22 item 4: `check --seconds` says nothing without `--mqtt`: refused, not ignored.
+    @Test func checkTakesSecondsOnlyWithMQTT() throws {
+        #expect(throws: CommandLineError.onlyWith(command: "check", option: "--seconds", other: "--mqtt")) {
+            try CommandLineArguments.parse(["check", "--seconds", "3"])
+        }
+        #expect(CommandLineError.onlyWith(command: "check", option: "--seconds", other: "--mqtt").description
+            == "check takes --seconds only with --mqtt (see --help)")
+        let parsed = try CommandLineArguments.parse(["check", "--mqtt", "--seconds", "2"])
+        #expect(parsed.mqtt && parsed.seconds == 2)
     }
 
     @Test func theMessageNamesTheCommandTheOptionBelongsTo() {

@@ -118,6 +118,36 @@ struct WatchCommandTests {
         #expect(sent == ["cmnd/plug/State ", "kitchen/command status_update", #"zigbee2mqtt/porch/get {"state":""}"#])
     }
 
+    /// Issue 22 item 4: `check --mqtt` connects to the config's broker once the config
+    /// passes and says which actions' devices it hears, as watch's table (no line per
+    /// message, no command); a broker never reached is an error exit.
+    @Test func checkMQTTSaysWhichDevicesItHears() throws {
+        let world = try World()
+        try world.publish("zigbee2mqtt/porch", #"{"state":"ON"}"#, retain: true)
+        try world.publish("zigbee2mqtt/bridge/state", #"{"state":"online"}"#, retain: true)
+        let path = world.directory.file("check.yaml")
+        try ("state_dir: \(world.directory.path)\n" + Self.config(port: world.broker.port)).write(toFile: path, atomically: true, encoding: .utf8)
+        let check = { (name: String) throws -> ChildProcess in
+            try ChildProcess(executable: EndToEndHarness.bridgeExecutable, arguments: ["check", "--config", path, "--mqtt", "--seconds", "2"],
+                             directory: world.directory.path, name: name,
+                             environment: ["PATH": "/usr/bin:/bin", "NOT_NEEDED_BY_WATCH": "a-token"])
+        }
+        let heard = try check("check-mqtt")
+        #expect(heard.waitForExit(timeoutSeconds: 30) == 0, "\(heard.stdout)\n\(heard.stderr)")
+        let lines = heard.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("config ok") }, "\(heard.stdout)")
+        #expect(lines.contains("mqtt: listening 2 s on 127.0.0.1:\(world.broker.port) to the 13 topic(s) of the config "
+                               + "(the presets' state queries sent, no command)"), "\(heard.stdout)")
+        #expect(lines.contains { $0.hasPrefix("home/porch ") && $0.contains(" on ") && !$0.contains("never heard from") }, "\(heard.stdout)")
+        #expect(lines.contains { $0.hasPrefix("home/kitchen ") && $0.contains("never heard from") }, "\(heard.stdout)")
+        #expect(!heard.stdout.contains("-> on") && !heard.stdout.contains("asking a device"), "no line per message: \(heard.stdout)")
+
+        world.broker.stop()
+        let unreachable = try check("check-mqtt-down")
+        #expect(unreachable.waitForExit(timeoutSeconds: 30) == 1)
+        #expect(unreachable.stderr.contains("check: never connected to the broker 127.0.0.1:\(world.broker.port)"), "\(unreachable.stderr)")
+    }
+
     @Test func anUnreachableBrokerIsAnErrorExit() throws {
         let world = try World()
         world.broker.stop()
