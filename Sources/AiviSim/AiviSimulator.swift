@@ -25,8 +25,7 @@ public final class AiviSimulator: Sendable {
         let simulator = AiviSimulator(settings: settings, clock: clock)
         let configuration = HTTPServerConfiguration(
             host: settings.host, port: settings.port, maxBodyBytes: settings.maxBodyBytes,
-            maxConnections: settings.maxConnections,
-            handlersMayBlock: true)  // a PATCH's answer may be held back (faults.answerDelayMs)
+            maxConnections: settings.maxConnections)
         let handler = SimRoutes.handler(for: simulator)
         let started = try HTTPServer.start(configuration: configuration, handler: handler)
         simulator.server.withLock { $0 = started }

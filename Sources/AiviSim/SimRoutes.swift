@@ -11,28 +11,40 @@ enum SimRoutes {
                 simulator.notify(.patchRefused(slug: request.pathSegments.last ?? "", status: 0))
                 return .reset
             }
-            return .response(patchWidget(request, simulator))
+            let (response, delayMs) = patchWidget(request, simulator)
+            guard delayMs > 0 else { return .response(response) }
+            return .deferred {
+                waitUnlessStopped(milliseconds: delayMs, simulator)
+                return .response(response)
+            }
         }
         router.addStreaming("GET", simulator.settings.eventsPath) { EventStreamSession.reply(to: $0, simulator) }
         ControlAPI.register(on: &router, simulator)
         let routed = router.handler
         return { request in
-            let dateHeader = HTTPHeader("Date", SimTimeFormat.httpDate(ms: simulator.clock.nowMs))
-            switch routed(request) {
-            case .response(var response):
-                response.headers.append(dateHeader)
-                return .response(response)
-            case .stream(let status, let headers, let body):
-                return .stream(status: status, headers: headers + [dateHeader], body: body)
-            case .reset:
-                return .reset
-            }
+            stamped(routed(request), HTTPHeader("Date", SimTimeFormat.httpDate(ms: simulator.clock.nowMs)))
         }
     }
 
-    private static func patchWidget(_ request: HTTPRequest, _ simulator: AiviSimulator) -> HTTPResponse {
+    /// The reply with the service's `Date` header (taken when the request came).
+    private static func stamped(_ reply: HTTPReply, _ dateHeader: HTTPHeader) -> HTTPReply {
+        switch reply {
+        case .response(var response):
+            response.headers.append(dateHeader)
+            return .response(response)
+        case .stream(let status, let headers, let body):
+            return .stream(status: status, headers: headers + [dateHeader], body: body)
+        case .reset:
+            return .reset
+        case .deferred(let work):
+            return .deferred { stamped(work(), dateHeader) }
+        }
+    }
+
+    /// The answer to a PATCH and how long it is held back (real time, ms).
+    private static func patchWidget(_ request: HTTPRequest, _ simulator: AiviSimulator) -> (HTTPResponse, delayMs: Int) {
         let segments = request.pathSegments
-        guard segments.count == 2 else { return jsonResponse(PatchAnswer.error(404, "no widget with that slug")) }
+        guard segments.count == 2 else { return (jsonResponse(PatchAnswer.error(404, "no widget with that slug")), 0) }
         let slug = segments[1]
         simulator.notify(.patchReceived(slug: slug))
         let nowMs = simulator.clock.nowMs
@@ -46,8 +58,7 @@ enum SimRoutes {
         } else {
             simulator.notify(.patchRefused(slug: slug, status: answer.status))
         }
-        waitUnlessStopped(milliseconds: delayMs, simulator)
-        return jsonResponse(answer)
+        return (jsonResponse(answer), delayMs)
     }
 
     private static func jsonResponse(_ answer: PatchAnswer) -> HTTPResponse {

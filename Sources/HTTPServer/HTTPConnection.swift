@@ -13,7 +13,7 @@ struct HTTPConnectionContext {
 
 /// One connection of the server, on the loop's thread only: reads and parses
 /// requests as bytes arrive, answers them (on the loop, or through an outbox when
-/// the answer runs off it: a stream's body, a handler that may block), writes
+/// the answer runs off it: a stream's body, an answer that must wait), writes
 /// without blocking, and keeps its deadlines (read, head, write).
 final class HTTPConnection {
     private enum Phase {
@@ -232,10 +232,6 @@ final class HTTPConnection {
     }
 
     private func answer(_ request: HTTPRequest, nowMs: Int64) {
-        guard !configuration.handlersMayBlock else {
-            answerOffLoop(request)
-            return
-        }
         switch context.handler(request) {
         case .response(let response):
             let keepAlive = request.wantsKeepAlive
@@ -250,17 +246,20 @@ final class HTTPConnection {
         case .reset:
             phase = .closed
             socket.reset()
+        case .deferred(let work):
+            answerOffLoop(request, work)
         }
     }
 
-    /// The handler may block: it runs on a worker, which writes its answer (a stream's
-    /// too) through the outbox.
-    private func answerOffLoop(_ request: HTTPRequest) {
+    /// The answer must wait: `work` runs on a worker, which writes its reply (a
+    /// stream's too) through the outbox.
+    private func answerOffLoop(_ request: HTTPRequest, _ work: @escaping @Sendable () -> HTTPReply) {
         let outbox = makeOutbox()
         phase = .offLoop(outbox)
-        let handler = context.handler
         let started = context.startWorker {
-            switch handler(request) {
+            var reply = work()
+            while case .deferred(let next) = reply { reply = next() }
+            switch reply {
             case .response(let response):
                 let keepAlive = request.wantsKeepAlive
                 outbox.end(with: Self.bytes(of: response, for: request, keepAlive: keepAlive), .complete(keepAlive: keepAlive))
@@ -269,7 +268,7 @@ final class HTTPConnection {
                 let stream = HTTPResponseStream(outbox: outbox)
                 body(stream)
                 stream.finish()
-            case .reset:
+            case .reset, .deferred:
                 outbox.end(with: [], .reset)
             }
         }

@@ -1,7 +1,7 @@
 import ShellSupport
 
-/// What a handler that runs off the loop (a streamed answer's body, a handler that
-/// may block) hands the loop for one connection: bytes to send, bounded for a
+/// What runs off the loop (a streamed answer's body, an answer that
+/// must wait: `.deferred`) hands the loop for one connection: bytes to send, bounded for a
 /// stream (a client that reads slower than the stream writes is dropped, not
 /// buffered without limit), and how the answer ended. Any thread writes; the
 /// loop takes.

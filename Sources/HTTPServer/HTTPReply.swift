@@ -9,8 +9,11 @@ public enum HTTPReply: Sendable {
     case stream(status: Int, headers: [HTTPHeader], body: @Sendable (HTTPResponseStream) -> Void)
     /// No answer at all: the connection is reset (a fault a simulator injects).
     case reset
+    /// The answer must wait (a delay a simulator injects): `body` runs on a worker
+    /// thread, the loop goes on meanwhile, and the reply it returns is sent.
+    case deferred(@Sendable () -> HTTPReply)
 }
 
-/// A request handler, once per request: on the server's loop thread (it must not
-/// block), or on a worker when the configuration says handlers may block.
+/// A request handler, once per request, on the server's loop thread: it must not
+/// block (what has to wait returns `.deferred`).
 public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPReply

@@ -7,8 +7,8 @@ import ShellSupport
 /// the listening socket and every connection are one `LoopSource`, up to a cap,
 /// keep-alive, bounded heads and bodies, deadlines from the loop's. On the
 /// caller's loop (the daemon's status view: no thread at all), or on a loop of its
-/// own thread. A handler runs on the loop's thread, unless the configuration says
-/// it may block; a streamed answer's body always runs on a worker thread.
+/// own thread. A handler runs on the loop's thread; a streamed answer's body, and
+/// an answer that must wait (`.deferred`), run on a worker thread.
 public final class HTTPServer: Sendable {
     /// The port the server is bound to (the chosen one when started on port 0).
     public let port: Int

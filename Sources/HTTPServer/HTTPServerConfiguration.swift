@@ -24,15 +24,12 @@ public struct HTTPServerConfiguration: Sendable {
     /// The most bytes a streamed answer may have waiting for a slow client; past it
     /// the client is dropped, not buffered without limit.
     public var maxStreamBufferedBytes: Int
-    /// The handler may block (sleep, wait): it then runs on a worker thread, not on
-    /// the loop's (the simulator's delayed answers). False for the status view and the demo.
-    public var handlersMayBlock: Bool
 
     public init(host: String = "127.0.0.1", port: Int = 0, maxHeaderBytes: Int = 16 * 1024,
                 maxBodyBytes: Int = 256 * 1024, maxConnections: Int = 64,
                 readTimeoutMs: Int = 15_000, writeTimeoutMs: Int = 5_000,
                 headTimeoutMs: Int = 30_000, evictsOldestIdleWhenFull: Bool = false,
-                maxStreamBufferedBytes: Int = 1024 * 1024, handlersMayBlock: Bool = false) {
+                maxStreamBufferedBytes: Int = 1024 * 1024) {
         self.host = host
         self.port = port
         self.maxHeaderBytes = maxHeaderBytes
@@ -43,6 +40,5 @@ public struct HTTPServerConfiguration: Sendable {
         self.headTimeoutMs = headTimeoutMs
         self.evictsOldestIdleWhenFull = evictsOldestIdleWhenFull
         self.maxStreamBufferedBytes = maxStreamBufferedBytes
-        self.handlersMayBlock = handlersMayBlock
     }
 }

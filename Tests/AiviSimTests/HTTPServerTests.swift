@@ -287,4 +287,26 @@ final class SharedFlag: Sendable {
         }
         #expect(connection.readResponse()?.bodyText == "POST /slow 5 hello")
     }
+
+    /// An answer that must wait (`.deferred`) runs off the loop: another connection
+    /// is answered meanwhile, then the held answer goes out on its own connection.
+    @Test func aDeferredAnswerDoesNotHoldUpAnotherConnection() throws {
+        let release = SharedFlag()
+        let server = try HTTPServerTests.start(handler: { request in
+            guard request.path == "/held" else { return .response(.text(200, "quick")) }
+            return .deferred {
+                _ = waitUntil(timeoutMs: 10_000) { release.isSet }
+                return .response(.text(200, "held"))
+            }
+        })
+        defer { server.stop() }
+        let held = try RawConnection(port: server.port)
+        held.send("GET /held HTTP/1.1\r\nHost: x\r\n\r\n")
+        let other = try RawConnection(port: server.port)
+        other.send("GET /quick HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(other.readResponse(timeoutMs: 5_000)?.bodyText == "quick")
+        #expect(!release.isSet)
+        release.set()
+        #expect(held.readResponse()?.bodyText == "held")
+    }
 }
