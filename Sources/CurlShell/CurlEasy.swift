@@ -52,12 +52,14 @@ final class CurlEasy {
         headerList = list
     }
 
-    func setWriteFunction(_ callback: sb_curl_data_callback) throws(CurlError) {
-        try check("setopt", sb_curl_setopt_write_function(handle, callback))
-    }
-
-    func setHeaderFunction(_ callback: sb_curl_data_callback) throws(CurlError) {
-        try check("setopt", sb_curl_setopt_header_function(handle, callback))
+    /// Makes the response's body and header lines land in `receiver`'s callbacks; the
+    /// caller keeps `receiver` alive for as long as the transfer runs.
+    func setReceiver(_ receiver: AnyObject, body: sb_curl_data_callback, header: sb_curl_data_callback) throws(CurlError) {
+        let context = Unmanaged.passUnretained(receiver).toOpaque()
+        try set(CURLOPT_WRITEDATA, pointer: context)
+        try set(CURLOPT_HEADERDATA, pointer: context)
+        try check("setopt", sb_curl_setopt_write_function(handle, body))
+        try check("setopt", sb_curl_setopt_header_function(handle, header))
     }
 
     var responseCode: Int {

@@ -13,11 +13,7 @@ final class ResponseCollector {
     /// Makes `easy`'s callbacks land here; the caller keeps this collector alive
     /// for as long as the transfer runs.
     func attach(to easy: CurlEasy) throws(CurlError) {
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        try easy.set(CURLOPT_WRITEDATA, pointer: context)
-        try easy.set(CURLOPT_HEADERDATA, pointer: context)
-        try easy.setWriteFunction(Self.writeBody)
-        try easy.setHeaderFunction(Self.writeHeader)
+        try easy.setReceiver(self, body: Self.writeBody, header: Self.writeHeader)
     }
 
     /// A header line ("Name: value\r\n"); a new status line starts over

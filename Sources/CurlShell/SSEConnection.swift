@@ -34,11 +34,7 @@ final class SSEConnection {
     /// Makes `easy`'s callbacks land here; the caller keeps this connection alive
     /// for as long as the transfer runs.
     func attach(to easy: CurlEasy) throws(CurlError) {
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        try easy.set(CURLOPT_WRITEDATA, pointer: context)
-        try easy.set(CURLOPT_HEADERDATA, pointer: context)
-        try easy.setWriteFunction(Self.writeBody)
-        try easy.setHeaderFunction(Self.writeHeader)
+        try easy.setReceiver(self, body: Self.writeBody, header: Self.writeHeader)
     }
 
     /// A header line; at the blank line ending the head, the stream is judged.
