@@ -15,7 +15,8 @@ struct BenchArguments: Sendable {
                         (state → publish), unsafe-press (repeat_safe: false buttons with none and 4,000
                         ids remembered, a fresh bridge each), threads (a fresh bridge with the status
                         listener on, idle and with 10 connections); for profiles (callgrind) of one kind of work
-      --count N         presses (press) or state changes (state) in the run (default 1000, --quick 30)
+      --count N         presses (press), state changes (state) in the run (default 1000, --quick 30),
+                        or presses per bridge (unsafe-press; default 50, --quick 5)
       --soak            the compressed soak: seeded traffic, faults, reloads and kill -9 restarts;
                         exits 1 on a lost or repeated press, a stale widget, or a leaked fd or thread
       --minutes N       the soak's length (default 10); --quick: about 1.5 minutes, for CI

@@ -38,6 +38,7 @@ if let interval = arguments.minPublishIntervalMs { sizes.minPublishIntervalMs = 
 if let count = arguments.count {
     sizes.pressCount = count
     sizes.stateChangeCount = count
+    sizes.unsafePressesPerRound = count
 }
 var cgroup: CPUCgroup?
 if let percent = arguments.cpuQuotaPercent {
