@@ -60,10 +60,14 @@ public final class ChildProcess: @unchecked Sendable {
     /// the spawn shares this process's memory until the exec (vfork), and Linux keeps
     /// that peak in the child's `ru_maxrss`, so it reads as this test runner's (115 MB
     /// for a discover of 20 MB). A test samples it until the child ends, or before stopping it.
-    public var peakMemoryKB: Int? {
+    public var peakMemoryKB: Int? { Self.statusKilobytes(pid: pid, field: "VmHWM") }
+
+    /// A memory figure of `/proc/PID/status` (VmHWM, VmRSS, RssAnon) in kB; nil when
+    /// the process is gone (a zombie has none) or the field is missing.
+    public static func statusKilobytes(pid: pid_t, field: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
-        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("\(field):") }) else { return nil }
+        return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) }
     }
 
     /// Sends `signal` to the child if it still runs.

@@ -58,8 +58,6 @@ struct MQTTFloodTests {
 
     /// A memory figure of /proc/PID/status (VmHWM, VmRSS), in kB.
     static func memoryKB(pid: pid_t, field: String) throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
-        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("\(field):") })
-        return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+        try #require(ChildProcess.statusKilobytes(pid: pid, field: field), "no \(field) for PID \(pid)")
     }
 }
