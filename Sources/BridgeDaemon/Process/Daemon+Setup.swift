@@ -129,8 +129,8 @@ extension Daemon {
                 observers.metrics.recordPressToCommandLatency(microseconds: latencyUs)
                 log.info("press \(eventId) reached MQTT \(latencyUs) µs after the stream delivered it")
             },
-            afterBatch: { snapshot in
-                observers.afterBatch(snapshot)
+            afterBatch: { summary in
+                observers.supervisor.afterBatch(summary)
                 log.flushSuppressed()
             },
             openEventStream: { aivi.start() }
@@ -138,20 +138,15 @@ extension Daemon {
     }
 }
 
-/// Everything that watches the runtime: systemd, metrics, the status view.
+/// Everything that watches the runtime: systemd and metrics (the status view
+/// asks the runtime when a request comes).
 struct DaemonObservers: Sendable {
     let supervisor: DaemonSupervisor
     let metrics: DaemonMetrics
-    let statusServer: StatusServer
 
     func observe(_ observation: BridgeObservation) {
         supervisor.observe(observation)
         metrics.record(observation)
-    }
-
-    func afterBatch(_ snapshot: BridgeSnapshot) {
-        supervisor.afterBatch(snapshot)
-        statusServer.update(snapshot)
     }
 }
 

@@ -44,19 +44,20 @@ public final class Daemon: Sendable {
         }
         aivi = try AiviLink(settings: config.aivi, timing: config.timing, token: token, relay: relay, metrics: metrics, log: log, loop: loop)
         supervisor = DaemonSupervisor(notifier: Self.notifier(options.environment, log), log: log)
-        statusServer = StatusServer(metrics: metrics)
-        if let status = config.status {
-            do { try statusServer.start(status, on: loop) } catch { log.error("\(error)") }
-        }
         let bridge = Bridge(config: config, rememberedUnsafeEvents: rememberedEvents, randomSeed: Self.randomSeed())
-        runtime = BridgeRuntime(
+        let runtime = BridgeRuntime(
             bridge: bridge,
             ports: Self.ports(
                 mqtt: mqtt, aivi: aivi, store: store, options: options, log: log,
-                observers: DaemonObservers(supervisor: supervisor, metrics: metrics, statusServer: statusServer)),
+                observers: DaemonObservers(supervisor: supervisor, metrics: metrics)),
             idleWakeMs: supervisor.idleWakeMs,
             loop: loop
         )
+        self.runtime = runtime
+        statusServer = StatusServer(metrics: metrics, snapshot: { runtime.statusSnapshot() })
+        if let status = config.status {
+            do { try statusServer.start(status, on: loop) } catch { log.error("\(error)") }
+        }
         relay.attach(runtime)
     }
 
@@ -79,9 +80,6 @@ public final class Daemon: Sendable {
 
     /// The status server's port, when it runs (tests bind port 0).
     public var statusPort: Int? { statusServer.port }
-
-    /// What the bridge knew after its last batch of work (nil before the first).
-    public var snapshot: BridgeSnapshot? { statusServer.latestSnapshot }
 
     /// Hands SIGTERM, SIGINT and SIGHUP to `onSignal` on the loop's thread (a signalfd
     /// on the one loop: no thread of their own). Call before `run()`, after

@@ -9,10 +9,28 @@ import ShellSupport
 public final class DaemonSupervisor: Sendable {
     struct State {
         var isReadySent = false
-        var lastStatusText = ""
+        /// What the last STATUS= line said, by what it was made of.
+        var lastStatusFacts: StatusFacts?
         var lastWatchdogMs: Int64 = 0
         var lastPressWallMs: Int64?
         var isReloading = false
+    }
+
+    /// What a STATUS= line says: a new line is made only when one of these changed.
+    struct StatusFacts: Equatable {
+        var isMQTTConnected: Bool
+        var isEventStreamConnected: Bool
+        var tokenRefusedPhrase: String?
+        var actionCount: Int
+        var lastPressSecondsAgo: Int64?
+
+        init(_ summary: BatchSummary, lastPressSecondsAgo: Int64?) {
+            isMQTTConnected = summary.isMQTTConnected
+            isEventStreamConnected = summary.isEventStreamConnected
+            tokenRefusedPhrase = summary.tokenRefusedPhrase
+            actionCount = summary.actionCount
+            self.lastPressSecondsAgo = lastPressSecondsAgo
+        }
     }
 
     let notifier: SystemdNotifier
@@ -35,20 +53,23 @@ public final class DaemonSupervisor: Sendable {
         }
     }
 
-    func afterBatch(_ snapshot: BridgeSnapshot) {
+    /// After each batch of work: READY=1, STATUS= when its line changed, WATCHDOG=1
+    /// when due. Nothing at all when systemd is not listening.
+    func afterBatch(_ summary: BatchSummary) {
+        guard notifier.isActive else { return }
         let nowMs = MonotonicClock.nowMs()
-        let text = statusText(snapshot, nowMs: nowMs)
-        let (sendReady, sendStatus, sendWatchdog) = state.withLock { state in
+        let (sendReady, text, sendWatchdog) = state.withLock { state in
             let ready = !state.isReadySent || state.isReloading
             if ready { state.isReadySent = true; state.isReloading = false }
-            let status = text != state.lastStatusText
-            state.lastStatusText = text
+            let facts = StatusFacts(summary, lastPressSecondsAgo: state.lastPressWallMs.map { (nowMs - $0) / 1000 })
+            let text = facts == state.lastStatusFacts ? nil : Self.statusText(facts)
+            state.lastStatusFacts = facts
             let petMs = idleWakeMs
             let watchdog = petMs >= 0 && nowMs - state.lastWatchdogMs >= Int64(petMs)
             if watchdog { state.lastWatchdogMs = nowMs }
-            return (ready, status, watchdog)
+            return (ready, text, watchdog)
         }
-        if sendStatus { attempt { () throws(SystemdNotifyError) in try notifier.status(text) } }
+        if let text { attempt { () throws(SystemdNotifyError) in try notifier.status(text) } }
         if sendReady { attempt { () throws(SystemdNotifyError) in try notifier.ready() } }
         if sendWatchdog { attempt { () throws(SystemdNotifyError) in try notifier.watchdog() } }
     }
@@ -62,17 +83,14 @@ public final class DaemonSupervisor: Sendable {
         attempt { () throws(SystemdNotifyError) in try notifier.stopping() }
     }
 
-    func statusText(_ snapshot: BridgeSnapshot, nowMs: Int64) -> String {
-        let actions = snapshot.config.widgets.reduce(0) { $0 + $1.actions.count }
+    /// "mqtt connected, stream connected, 20 actions, last press 3 s ago".
+    static func statusText(_ facts: StatusFacts) -> String {
         var parts = [
-            snapshot.isMQTTConnected ? "mqtt connected" : "waiting for the broker (mqtt disconnected)",
-            snapshot.isEventStreamConnected ? "stream connected"
-                : snapshot.facts.connections.tokenRefusedPhrase ?? "stream disconnected",
-            "\(actions) actions",
+            facts.isMQTTConnected ? "mqtt connected" : "waiting for the broker (mqtt disconnected)",
+            facts.isEventStreamConnected ? "stream connected" : facts.tokenRefusedPhrase ?? "stream disconnected",
+            "\(facts.actionCount) actions",
         ]
-        if let last = state.withLock({ $0.lastPressWallMs }) {
-            parts.append("last press \((nowMs - last) / 1000) s ago")
-        }
+        if let secondsAgo = facts.lastPressSecondsAgo { parts.append("last press \(secondsAgo) s ago") }
         return parts.joined(separator: ", ")
     }
 

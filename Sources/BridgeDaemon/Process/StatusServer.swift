@@ -15,16 +15,16 @@ final class StatusServer: Sendable {
     static let headTimeoutMs = 5_000
 
     let metrics: DaemonMetrics
-    private let latest = ConditionLock<BridgeSnapshot?>(nil)
+    /// Builds the snapshot an answer is made from, when a request comes (on the
+    /// loop's thread, between batches: the latest state); nil: not ready (503).
+    /// Nothing is done for the status view after a batch of work.
+    private let snapshot: @Sendable () -> BridgeSnapshot?
     private let server = ConditionLock<HTTPServer?>(nil)
 
-    init(metrics: DaemonMetrics) { self.metrics = metrics }
-
-    /// Keeps the snapshot the endpoints answer from.
-    func update(_ snapshot: BridgeSnapshot) { latest.withLock { $0 = snapshot } }
-
-    /// The last snapshot, from any thread.
-    var latestSnapshot: BridgeSnapshot? { latest.withLock { $0 } }
+    init(metrics: DaemonMetrics, snapshot: @escaping @Sendable () -> BridgeSnapshot?) {
+        self.metrics = metrics
+        self.snapshot = snapshot
+    }
 
     /// Starts listening on `settings.listen` (`host:port`, `[::1]:port`), served on
     /// `loop` (the daemon's one loop: no thread of its own, none per connection).
@@ -32,9 +32,9 @@ final class StatusServer: Sendable {
         guard let address = ListenAddress.parse(settings.listen) else { throw .badListenAddress(settings.listen) }
         let (host, port) = (address.host, address.port)
         let endpoints = StatusEndpoints()
-        let handler: HTTPHandler = { [latest, metrics] request in
+        let handler: HTTPHandler = { [snapshot, metrics] request in
             let answer = endpoints.respond(method: request.method, path: request.target,
-                                           snapshot: latest.withLock { $0 }, metrics: metrics, nowMs: MonotonicClock.wallClockMs())
+                                           snapshot: snapshot(), metrics: metrics, nowMs: MonotonicClock.wallClockMs())
             var headers = [HTTPHeader("Content-Type", answer.contentType), HTTPHeader("Cache-Control", "no-store"),
                            HTTPHeader("X-Content-Type-Options", "nosniff")]
             if answer.contentType == StatusPage.htmlContentType {

@@ -30,6 +30,10 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// The loop the runtime turns; nil: it waits on its inbox alone (tests of the
     /// runtime without sockets).
     private let loop: EventLoop?
+    /// The actions of the running config (counted again after a reload).
+    private var actionCount: Int
+    /// A batch has finished (the status endpoints answer 503 before).
+    private var hasFinishedBatch = false
 
     public init(bridge: Bridge, ports: RuntimePorts, idleWakeMs: Int = -1, loop: EventLoop? = nil) {
         self.bridge = bridge
@@ -39,6 +43,11 @@ public final class BridgeRuntime: @unchecked Sendable {
         executor = EffectExecutor(ports: ports, recorder: ports.unsafeEventRecorder, submit: { inbox.push($0) })
         self.idleWakeMs = idleWakeMs
         self.loop = loop
+        actionCount = Self.actionCount(bridge.config)
+    }
+
+    private static func actionCount(_ config: BridgeConfig) -> Int {
+        config.widgets.reduce(0) { $0 + $1.actions.count }
     }
 
     /// Server clock minus the board's wall clock, now (0 before any `Date`).
@@ -106,7 +115,8 @@ public final class BridgeRuntime: @unchecked Sendable {
                 serviceSocketsIfDue()
             }
             for timer in executor.takeDueTimers(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
-            ports.afterBatch(snapshot)
+            hasFinishedBatch = true
+            ports.afterBatch(summary)
         }
     }
 
@@ -132,10 +142,22 @@ public final class BridgeRuntime: @unchecked Sendable {
         return inbox.take(timeoutMs: 0)
     }
 
-    /// What the status view and the watchdog see. Loop thread only: others get
-    /// it through `RuntimePorts.afterBatch`.
-    var snapshot: BridgeSnapshot {
-        bridge.snapshot(serverClockOffsetMs: serverClockOffsetMs)
+    /// What the status view sees, built now: on the loop's thread (where the status
+    /// server answers) between batches, so a GET sees the latest state; nil before
+    /// the first batch has finished, and on any other thread (the core is the loop's).
+    public func statusSnapshot() -> BridgeSnapshot? {
+        guard hasFinishedBatch, let loop, loop.isOnLoopThread else { return nil }
+        return bridge.snapshot(serverClockOffsetMs: serverClockOffsetMs)
+    }
+
+    /// What the watchers get after each batch: read from the core's flags, the
+    /// token's refusal looked up (in a snapshot dropped at once) only while the
+    /// stream is down.
+    private var summary: BatchSummary {
+        let refused = bridge.isEventStreamConnected
+            ? nil : bridge.snapshot(serverClockOffsetMs: 0).facts.connections.tokenRefusedPhrase
+        return BatchSummary(isMQTTConnected: bridge.isMQTTConnected, isEventStreamConnected: bridge.isEventStreamConnected,
+                            tokenRefusedPhrase: refused, actionCount: actionCount, serverClockOffsetMs: serverClockOffsetMs)
     }
 
     private var isFinished: Bool {
@@ -174,7 +196,10 @@ public final class BridgeRuntime: @unchecked Sendable {
             if let dateHeader { readServerClock(dateHeader: dateHeader, receivedAtMonotonicMs: receivedAtMonotonicMs) }
             feed(.eventStreamConnected)
         case .reloadRequested:
-            if let config = ports.reloadConfig() { feed(.configReloaded(config)) }
+            if let config = ports.reloadConfig() {
+                feed(.configReloaded(config))
+                actionCount = Self.actionCount(bridge.config)
+            }
         case .stopRequested:
             if stopDeadlineMs == nil { stopDeadlineMs = MonotonicClock.nowMs() + bridge.config.timing.stopGraceMs }
             executor.isStopping = true

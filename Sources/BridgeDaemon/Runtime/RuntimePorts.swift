@@ -19,8 +19,8 @@ public struct RuntimePorts: Sendable {
     /// A press's command went out this many microseconds after the stream
     /// delivered it (event id, latency).
     public var pressReachedMQTT: @Sendable (String, Int64) -> Void
-    /// Called after each batch of work, on the loop thread (watchdog, status).
-    public var afterBatch: @Sendable (BridgeSnapshot) -> Void
+    /// Called after each batch of work, on the loop thread (watchdog, STATUS=).
+    public var afterBatch: @Sendable (BatchSummary) -> Void
     /// Opens Aivi's event stream (when the core says: once MQTT is up, or after a wait).
     public var openEventStream: @Sendable () -> Void
 
@@ -33,7 +33,7 @@ public struct RuntimePorts: Sendable {
         log: @escaping @Sendable (BridgeLogLevel, LogMessage) -> Void,
         observe: @escaping @Sendable (BridgeObservation) -> Void = { _ in },
         pressReachedMQTT: @escaping @Sendable (String, Int64) -> Void = { _, _ in },
-        afterBatch: @escaping @Sendable (BridgeSnapshot) -> Void = { _ in },
+        afterBatch: @escaping @Sendable (BatchSummary) -> Void = { _ in },
         openEventStream: @escaping @Sendable () -> Void = {}
     ) {
         self.publishMQTT = publishMQTT
