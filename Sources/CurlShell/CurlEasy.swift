@@ -6,6 +6,9 @@ import ShellSupport
 final class CurlEasy {
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The request body libcurl reads (`setBody`); never empty, so never a null pointer
+    /// (a null POSTFIELDS makes libcurl read the body from a read callback).
+    private var bodyBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
 
     init() throws(CurlError) {
         CurlLibrary.initializeOnce()
@@ -14,12 +17,13 @@ final class CurlEasy {
     }
 
     deinit {
-        curl_slist_free_all(headerList)
         curl_easy_cleanup(handle)
+        curl_slist_free_all(headerList)
+        bodyBuffer.deallocate()
     }
 
-    /// Clears every option before the next request (a GET after a PATCH would
-    /// otherwise keep the custom method); keeps connections, TLS sessions, DNS.
+    /// Clears every option before a request of another shape (a GET after a PATCH
+    /// would otherwise keep the custom method); keeps connections, TLS sessions, DNS.
     func reset() {
         curl_easy_reset(handle)
     }
@@ -36,11 +40,19 @@ final class CurlEasy {
         try check("setopt", sb_curl_setopt_pointer(handle, option, pointer))
     }
 
-    /// Sets the request body (libcurl copies it); set POSTFIELDSIZE first.
-    func setCopiedBody(_ body: [UInt8]) throws(CurlError) {
-        var bytes = body.isEmpty ? [0] : body
-        let code = bytes.withUnsafeMutableBytes { sb_curl_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, $0.baseAddress) }
-        try check("setopt", code)
+    /// Sets the request body: copied into the handle's own buffer (grown to the
+    /// largest body yet, never freed before the handle), which libcurl reads in place
+    /// (CURLOPT_POSTFIELDS) until the next `setBody`: no allocation per request.
+    func setBody(_ body: [UInt8]) throws(CurlError) {
+        if body.count > bodyBuffer.count {
+            bodyBuffer.deallocate()
+            bodyBuffer = .allocate(byteCount: body.count, alignment: 1)
+        }
+        body.withUnsafeBytes { bytes in
+            if let source = bytes.baseAddress, let target = bodyBuffer.baseAddress { target.copyMemory(from: source, byteCount: bytes.count) }
+        }
+        try set(CURLOPT_POSTFIELDSIZE, body.count)
+        try set(CURLOPT_POSTFIELDS, pointer: bodyBuffer.baseAddress)
     }
 
     /// Replaces the request headers ("Name: value" lines).

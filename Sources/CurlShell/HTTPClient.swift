@@ -12,11 +12,23 @@ public final class HTTPClient: @unchecked Sendable {
         var completion: @Sendable (HTTPClientResult) -> Void
     }
 
-    /// The request on the wire, with where its answer goes.
+    /// The request on the wire.
     struct Active {
         var job: Job
         var transfer: CurlTransfer
-        var collector: ResponseCollector
+    }
+
+    /// What the easy handle's options depend on besides the URL and the body.
+    struct RequestShape: Equatable {
+        var method: String
+        var headerNames: [String]
+        var headerValues: [String]
+
+        init(_ request: HTTPClientRequest) {
+            method = request.method
+            headerNames = request.headers.map(\.name)
+            headerValues = request.headers.map(\.value)
+        }
     }
 
     public let settings: HTTPClientSettings
@@ -27,11 +39,19 @@ public final class HTTPClient: @unchecked Sendable {
     private var queue: [Job] = []
     private var active: Active?
     private var easy: CurlEasy?
+    /// The shape and URL `easy` is set up for (nil: set it up again).
+    private var easyShape: RequestShape?
+    private var easyURL: String?
+    /// How many times a request shape was set up (tests: requests of one shape share one).
+    private(set) var shapeSetUps = 0
+    /// Where every response lands (one request at a time), started over for each.
+    private let collector: ResponseCollector
     private var isStopped = false
 
     /// A client on `multi`'s loop.
     public init(settings: HTTPClientSettings = HTTPClientSettings(), on multi: CurlMulti) {
         self.settings = settings
+        collector = ResponseCollector(settings)
         self.multi = multi
         ownsMulti = false
     }
@@ -43,6 +63,7 @@ public final class HTTPClient: @unchecked Sendable {
 
     private init(settings: HTTPClientSettings, ownMulti: CurlMulti) {
         self.settings = settings
+        collector = ResponseCollector(settings)
         multi = ownMulti
         ownsMulti = true
     }
@@ -84,14 +105,15 @@ public final class HTTPClient: @unchecked Sendable {
             let handle: CurlEasy
             if let easy { handle = easy } else { handle = try CurlEasy() }
             easy = handle
-            let collector = ResponseCollector(maxBodyBytes: settings.maxResponseBytes)
-            try Self.configure(handle, for: job.request, collector: collector, settings)
+            collector.startOver()
+            try configure(handle, for: job.request)
             let transfer = CurlTransfer(easy: handle) { [self] code in finish(code) }
-            active = Active(job: job, transfer: transfer, collector: collector)
+            active = Active(job: job, transfer: transfer)
             try multi.add(transfer)
         } catch {
             active = nil
             easy = nil
+            easyShape = nil
             job.completion(.failure(error))
             startNext()
         }
@@ -103,7 +125,7 @@ public final class HTTPClient: @unchecked Sendable {
         let result: HTTPClientResult
         if code == CURLE_OK {
             result = .response(HTTPClientResponse(status: current.transfer.easy.responseCode,
-                                                  headers: current.collector.headers, body: current.collector.body))
+                                                  headers: collector.headers, body: collector.body))
         } else {
             result = .failure(CurlError(current.job.request.method + " " + Self.hostOf(current.job.request.url), code))
         }
@@ -111,10 +133,30 @@ public final class HTTPClient: @unchecked Sendable {
         startNext()
     }
 
-    private static func configure(_ easy: CurlEasy, for request: HTTPClientRequest, collector: ResponseCollector,
-                                  _ settings: HTTPClientSettings) throws(CurlError) {
+    /// Sets `easy` up for `request`. The options that depend only on the request's
+    /// shape (its method and header lines: the daemon's PATCHes all share one) are
+    /// set once, while the shape stays; each request then sets its URL when it
+    /// changed and its body.
+    private func configure(_ easy: CurlEasy, for request: HTTPClientRequest) throws(CurlError) {
+        let shape = RequestShape(request)
+        if easyShape != shape {
+            easyShape = nil
+            try Self.configureShape(easy, for: request, collector: collector, settings)
+            easyShape = shape
+            shapeSetUps += 1
+            easyURL = nil
+        }
+        if easyURL != request.url {
+            try easy.set(CURLOPT_URL, request.url)
+            easyURL = request.url
+        }
+        if request.method != "GET" { try easy.setBody(request.body) }
+    }
+
+    /// The options of one request shape, from a reset handle.
+    private static func configureShape(_ easy: CurlEasy, for request: HTTPClientRequest, collector: ResponseCollector,
+                                       _ settings: HTTPClientSettings) throws(CurlError) {
         easy.reset()
-        try easy.set(CURLOPT_URL, request.url)
         try easy.set(CURLOPT_NOSIGNAL, 1)
         try easy.set(CURLOPT_TCP_NODELAY, 1)
         try easy.set(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
@@ -124,8 +166,6 @@ public final class HTTPClient: @unchecked Sendable {
         if request.method == "GET" {
             try easy.set(CURLOPT_HTTPGET, 1)
         } else {
-            try easy.set(CURLOPT_POSTFIELDSIZE, request.body.count)
-            try easy.setCopiedBody(request.body)
             try easy.set(CURLOPT_CUSTOMREQUEST, request.method)
         }
         try easy.setHeaders(request.headers.map { "\($0.name): \($0.value)" } + ["Expect:"])

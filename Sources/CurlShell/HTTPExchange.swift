@@ -23,7 +23,8 @@ public enum HTTPClientResult: Sendable {
 /// A response to an `HTTPClientRequest`.
 public struct HTTPClientResponse: Sendable {
     public var status: Int
-    /// Header names in lower case, with their values.
+    /// The headers named in `HTTPClientSettings.keptResponseHeaders` that came, by
+    /// their lower-case names (the others are not kept).
     public var headers: [String: String]
     /// The body, cut at `HTTPClientSettings.maxResponseBytes`.
     public var body: [UInt8]
@@ -34,6 +35,7 @@ public struct HTTPClientResponse: Sendable {
         self.body = body
     }
 
+    /// A kept header's value (`HTTPClientSettings.keptResponseHeaders`), by its name in any case.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
@@ -46,6 +48,9 @@ public struct HTTPClientSettings: Sendable {
     /// Requests waiting beyond this are refused at once.
     public var maxQueuedRequests: Int = 64
     public var maxResponseBytes: Int = 64 * 1024
+    /// The response headers kept in `HTTPClientResponse.headers` (any case): the ones
+    /// a caller reads. Each other header line is looked at as bytes and dropped.
+    public var keptResponseHeaders: [String] = ["Date", "Retry-After"]
 
     public init() {}
 }

@@ -38,21 +38,25 @@ final class SSEConnection {
     }
 
     /// A header line; at the blank line ending the head, the stream is judged.
-    func header(_ line: String) -> Bool {
+    func header(_ line: UnsafeRawBufferPointer) -> Bool {
         lastByteAtMs = MonotonicClock.nowMs()
-        if line.hasPrefix("HTTP/") {
-            status = Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        switch ResponseHeadLine(line) {
+        case .status(let code):
+            status = code
             contentType = ""
-            return true
+        case .end:
+            return headEnded()
+        case .field(let name, let value):
+            if ResponseHeadLine.name(name, is: Self.contentTypeName) { contentType = String(decoding: value, as: UTF8.self).lowercased() }
+            if ResponseHeadLine.name(name, is: Self.dateName) { dateHeader = String(decoding: value, as: UTF8.self) }
+        case .other:
+            break
         }
-        if line == "\r\n" || line == "\n" { return headEnded() }
-        guard let colon = line.firstIndex(of: ":") else { return true }
-        let name = line[..<colon].lowercased()
-        let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t\r\n")
-        if name == "content-type" { contentType = value.lowercased() }
-        if name == "date" { dateHeader = value }
         return true
     }
+
+    private static let contentTypeName = Array("content-type".utf8)
+    private static let dateName = Array("date".utf8)
 
     private func headEnded() -> Bool {
         guard status == 200 else {
@@ -95,7 +99,6 @@ final class SSEConnection {
     static let writeHeader: sb_curl_data_callback = { data, size, count, context in
         guard let data, let context else { return 0 }
         let connection = Unmanaged<SSEConnection>.fromOpaque(context).takeUnretainedValue()
-        let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
-        return connection.header(line) ? size * count : 0
+        return connection.header(UnsafeRawBufferPointer(start: data, count: size * count)) ? size * count : 0
     }
 }
