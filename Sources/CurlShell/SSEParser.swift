@@ -17,7 +17,8 @@ public struct SSEEvent: Sendable, Equatable {
 /// HTML's "Server-sent events" section says: UTF-8, an optional BOM at the
 /// start, CR, LF or CRLF line ends (also split across chunks), comments,
 /// `event`, `data` (joined with LF), `id` (ignored when it has a NUL), `retry`
-/// (digits only). Pure: bytes in, outputs out. Bounded by `maxEventBytes`.
+/// (digits only). Pure: bytes in, outputs out. Bounded by `maxEventBytes` (the
+/// line and data buffers keep their capacity between events, so at most that).
 /// An id longer than `maxEventIdBytes` is not remembered (the id is forgotten,
 /// as an empty `id:` would): it would be echoed as `Last-Event-ID` on every
 /// reconnect, and no press id is that long.
@@ -64,21 +65,34 @@ public struct SSEParser: Sendable {
 
     /// Feeds bytes; returns what they completed, in order.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [Output] where Bytes.Element == UInt8 {
+        if let outputs = bytes.withContiguousStorageIfAvailable({ feed(UnsafeRawBufferPointer($0)) }) { return outputs }
+        return Array(bytes).withUnsafeBytes { feed($0) }
+    }
+
+    /// Feeds bytes in place (libcurl's buffer): a line's bytes are appended as one
+    /// run up to its end (CR or LF), not one by one.
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [Output] {
         var outputs: [Output] = []
-        for byte in bytes {
-            if isAtStreamStart {
-                if skipBOM(byte) { continue }
-            }
-            switch byte {
+        var index = 0
+        while isAtStreamStart, index < bytes.count {
+            if skipBOM(bytes[index]) { index += 1 }
+        }
+        while index < bytes.count {
+            switch bytes[index] {
             case 0x0D:
                 endLine(&outputs)
                 previousWasCR = true
+                index += 1
             case 0x0A:
                 if !previousWasCR { endLine(&outputs) }
                 previousWasCR = false
+                index += 1
             default:
                 previousWasCR = false
-                append(byte, &outputs)
+                var end = index + 1
+                while end < bytes.count, bytes[end] != 0x0D, bytes[end] != 0x0A { end += 1 }
+                append(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+                index = end
             }
         }
         return outputs
@@ -98,22 +112,24 @@ public struct SSEParser: Sendable {
         return false
     }
 
-    private mutating func append(_ byte: UInt8, _ outputs: inout [Output]) {
+    /// Appends a run of a line's bytes (no CR or LF in it), or starts discarding the
+    /// event when the line and the event's data would pass `maxEventBytes`.
+    private mutating func append(_ run: UnsafeRawBufferPointer) {
         guard !isDiscarding else {
             discardedLineHasBytes = true
             return
         }
-        guard line.count + data.count < maxEventBytes else {
+        guard run.count <= maxEventBytes - line.count - data.count else {
             isDiscarding = true
             discardedLineHasBytes = true
-            line = []
+            line.removeAll(keepingCapacity: true)
             return
         }
-        line.append(byte)
+        line.append(contentsOf: run)
     }
 
     private mutating func endLine(_ outputs: inout [Output]) {
-        defer { line = [] }
+        defer { line.removeAll(keepingCapacity: true) }
         if isDiscarding {
             // The oversized event ends at the next truly blank line.
             defer { discardedLineHasBytes = false }
@@ -132,25 +148,27 @@ public struct SSEParser: Sendable {
 
     private mutating func process(field lineBytes: [UInt8], _ outputs: inout [Output]) {
         let colon = lineBytes.firstIndex(of: UInt8(ascii: ":"))
-        let name = String(decoding: lineBytes[..<(colon ?? lineBytes.endIndex)], as: UTF8.self)
-        var value = colon.map { Array(lineBytes[($0 + 1)...]) } ?? []
+        let name = lineBytes[..<(colon ?? lineBytes.endIndex)]
+        var value = colon.map { lineBytes[($0 + 1)...] } ?? []
         if value.first == UInt8(ascii: " ") { value.removeFirst() }
-        switch name {
-        case "event": eventType = String(decoding: value, as: UTF8.self)
-        case "data":
-            data += value
+        if name.elementsEqual(Self.dataField) {
+            data.append(contentsOf: value)
             data.append(0x0A)
             hasData = true
-        case "id" where !value.contains(0):
+        } else if name.elementsEqual(Self.eventField) {
+            eventType = String(decoding: value, as: UTF8.self)
+        } else if name.elementsEqual(Self.idField), !value.contains(0) {
             lastEventIdBuffer = value.count <= Self.maxEventIdBytes ? String(decoding: value, as: UTF8.self) : nil
-        case "retry":
-            if !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
-                // More digits than an Int holds: as large as it gets (clamped later).
-                outputs.append(.retry(Int(String(decoding: value, as: UTF8.self)) ?? Int.max))
-            }
-        default: break
+        } else if name.elementsEqual(Self.retryField), !value.isEmpty, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            // More digits than an Int holds: as large as it gets (clamped later).
+            outputs.append(.retry(Int(String(decoding: value, as: UTF8.self)) ?? Int.max))
         }
     }
+
+    private static let dataField = Array("data".utf8)
+    private static let eventField = Array("event".utf8)
+    private static let idField = Array("id".utf8)
+    private static let retryField = Array("retry".utf8)
 
     private mutating func dispatch(_ outputs: inout [Output]) {
         defer { resetEvent() }
@@ -162,7 +180,7 @@ public struct SSEParser: Sendable {
     }
 
     private mutating func resetEvent() {
-        data = []
+        data.removeAll(keepingCapacity: true)
         hasData = false
         eventType = ""
     }

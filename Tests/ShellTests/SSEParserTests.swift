@@ -96,9 +96,30 @@ struct SSEParserTests {
         #expect(parser.lastEventId == "9")
         #expect(parser.feed(Array("\u{FEFF}data: b\n\n".utf8)) == [Self.event("b", id: "9")])
     }
+
+    /// A line is appended as one run up to its end: at the cap (a line and the event's
+    /// data of exactly `maxEventBytes` fit, one byte more does not) a whole chunk gives
+    /// what the bytes one by one give, and the same as the chunk read in place.
+    @Test(arguments: [-1, 0, 1])
+    func aRunAtTheCapEqualsTheBytesOneByOne(overCap: Int) {
+        let maxEventBytes = 32
+        let first = "data:" + String(repeating: "a", count: 10)  // 15 bytes, 10 of data + LF
+        let second = "data:" + String(repeating: "b", count: maxEventBytes - 11 - 5 + overCap)
+        let stream = Array((first + "\n" + second + "\n\ndata: next\n\n").utf8)
+        var whole = SSEParser(maxEventBytes: maxEventBytes)
+        let expected = whole.feed(stream)
+        var inPlace = SSEParser(maxEventBytes: maxEventBytes)
+        #expect(stream.withUnsafeBytes { inPlace.feed($0) } == expected)
+        var single = SSEParser(maxEventBytes: maxEventBytes)
+        var outputs: [SSEParser.Output] = []
+        for byte in stream { outputs += single.feed([byte]) }
+        #expect(outputs == expected)
+        let fitting: String = String(repeating: "a", count: 10) + "\n" + String(repeating: "b", count: maxEventBytes - 16 + overCap)
+        let firstOutput: SSEParser.Output = overCap > 0 ? .oversized : Self.event(fitting)
+        #expect(expected.first == firstOutput)
+    }
 }
 
-/// Issue 12, item 4: the reconnect delay for any `retry:` and any failure count.
 @Suite("SSE reconnect policy")
 struct SSEReconnectPolicyTests {
     @Test(arguments: [(0, 500), (-5, 500), (250, 500), (2_500, 2_500), (Int.max, 300_000), (Int.min, 500)])
