@@ -22,14 +22,6 @@ public struct ActionState: Sendable, Equatable {
     /// Covers and locks: the last reading beyond on/off (what `watch` and the
     /// status page show as "opening", "jammed", ...); nil after plain on/off.
     public var lastReading: MessageVerdict?
-    /// Pulsed doors: the board clock of the last pulse sent (for the log).
-    public var lastPulseAtMs: Int64?
-    /// Pulsed doors: inside the travel time of the last pulse, or of the
-    /// bridge's start (`BridgeTimer.pulseHold` ends it).
-    public var isPulseHeld = false
-    /// Pulsed doors: the hold is the start's, not a pulse's (a pulse sent
-    /// before a restart may still be moving the door).
-    public var isPulseHeldSinceStart = false
 
     public init() {}
 

@@ -190,7 +190,7 @@ extension Bridge {
                              eventId: String, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         guard var state = states[key] else { return }
         if let message { effects.append(.publishMQTT(message)) }
-        if action.pulse != nil { holdPulses(key, action, &state, input, &effects) }
+        if let pulse = action.pulse { holdPulses(PulsedDoor(pulse), action, input, &effects) }
         if action.optimistic {
             state.isOn = requestedOn
             state.pendingPress = nil

@@ -136,13 +136,8 @@ extension Bridge {
         case .publishInterval(let slug):
             publishers[slug]?.isInPublishInterval = false
             publishIfNeeded(slug, &effects)
-        case .pulseHold(let key):
-            if states[key]?.isPulseHeldSinceStart == true {
-                effects.append(.log(.info, "action '\(key.actionId)' (widget \(key.slug)): its travel time since the start has passed; "
-                                    + "it may be pulsed again"))
-            }
-            states[key]?.isPulseHeld = false
-            states[key]?.isPulseHeldSinceStart = false
+        case .pulseHold(let door):
+            endPulseHold(door, &effects)
         case .confirm(let key):
             confirmTimedOut(key, input, &effects)
         case .silenceCheck:

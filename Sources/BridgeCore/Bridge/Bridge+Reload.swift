@@ -36,7 +36,7 @@ extension Bridge {
         for (key, action) in actionsByKey.sorted(by: { $0.key < $1.key }) {
             guard let old = oldActions[key], Self.sameSources(old, action) else {
                 if states[key]?.pendingPress != nil { effects.append(.cancelTimer(.confirm(key))) }
-                states[key] = states[key].map(Self.keepingPulseHold) ?? ActionState()
+                states[key] = ActionState()   // a pulsed door's hold is the door's (`pulseHolds`): it stays
                 changed.append(key)
                 continue
             }
@@ -56,16 +56,6 @@ extension Bridge {
             if publishers[slug]?.isInPublishInterval == true { effects.append(.cancelTimer(.publishInterval(slug: slug))) }
             publishers[slug] = nil
         }
-    }
-
-    /// A fresh state that keeps a pulsed door's hold: a new sensor topic does
-    /// not stop the door a pulse set moving.
-    static func keepingPulseHold(_ state: ActionState) -> ActionState {
-        var fresh = ActionState()
-        fresh.isPulseHeld = state.isPulseHeld
-        fresh.isPulseHeldSinceStart = state.isPulseHeldSinceStart
-        fresh.lastPulseAtMs = state.lastPulseAtMs
-        return fresh
     }
 
     static func sameSources(_ lhs: ActionConfig, _ rhs: ActionConfig) -> Bool {

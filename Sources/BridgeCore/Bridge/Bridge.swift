@@ -38,6 +38,8 @@ public struct Bridge: Sendable {
     var topicsReportingProtectiveOff: Set<UTF8Key> = []
     /// Locks that said they are jammed (logged once until they say otherwise).
     var actionsReportingJammed: Set<ActionKey> = []
+    /// Pulsed doors inside a travel time, by door (not by tile: a reload keeps them).
+    var pulseHolds: [PulsedDoor: PulseHold] = [:]
     /// What was heard since start, for the "never heard from" warning.
     var silence = SilenceTracker()
     /// Topics whose oversized payloads were already logged (bounded).

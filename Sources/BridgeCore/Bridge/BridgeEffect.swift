@@ -64,9 +64,10 @@ public enum BridgeTimer: Sendable, Hashable {
     case publishInterval(slug: String)
     /// A toggle press waits for the device to confirm.
     case confirm(ActionKey)
-    /// A pulsed door was pulsed: no other pulse until this fires (its travel
-    /// time, on the shell's monotonic timers, so a wall-clock jump cannot shorten it).
-    case pulseHold(ActionKey)
+    /// A pulsed door was pulsed (or the bridge started): no other pulse until
+    /// this fires (its travel time, on the shell's monotonic timers, so a
+    /// wall-clock jump cannot shorten it).
+    case pulseHold(PulsedDoor)
     /// After settling and a grace: look for actions never heard from.
     case silenceCheck
     /// The broker-wide look for near misses (other-case topics) ends.

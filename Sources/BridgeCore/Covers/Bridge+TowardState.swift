@@ -38,13 +38,15 @@ extension Bridge {
                               .refused("the door's sensor has not reported"))
         }
         let travelMs = action.effectiveTravelTimeMs
-        if state.isPulseHeldSinceStart {
+        switch pulseHolds[PulsedDoor(pulse)] {
+        case .none:
+            break
+        case .some(let hold) where hold.isSinceStart:
             return .answerNow(.info, "the bridge started less than its travel time (\(travelMs) ms) ago, and a pulse sent before "
                               + "the restart may still be moving the door; not pulsed, answering with its true state",
                               .refused("started inside its travel time"))
-        }
-        if state.isPulseHeld {
-            let agoMs = state.lastPulseAtMs.map { max(0, nowMs.subtractingSaturating($0)) } ?? 0
+        case .some(let hold):
+            let agoMs = hold.pulsedAtMs.map { max(0, nowMs.subtractingSaturating($0)) } ?? 0
             return .answerNow(.info, "pulsed \(agoMs) ms ago, inside its travel time "
                               + "(\(travelMs) ms); not pulsed again, answering with its true state", .refused("pulsed inside its travel time"))
         }
@@ -58,24 +60,33 @@ extension Bridge {
     /// runs on the shell's monotonic timer from the start, two pulses are at
     /// least a travel time apart across any number of restarts.
     mutating func holdPulsesAtStart(_ effects: inout [BridgeEffect]) {
-        let pulsed = actionsByKey.filter { $0.value.pulse != nil }.sorted { $0.key < $1.key }
-        guard !pulsed.isEmpty else { return }
-        for (key, action) in pulsed {
-            states[key]?.isPulseHeld = true
-            states[key]?.isPulseHeldSinceStart = true
-            effects.append(.startTimer(.pulseHold(key), afterMs: action.effectiveTravelTimeMs))
+        var travelMsByDoor: [PulsedDoor: Int64] = [:]
+        for action in actionsByKey.values {
+            guard let pulse = action.pulse else { continue }
+            // Tiles of one door: the longest travel time holds it.
+            travelMsByDoor[PulsedDoor(pulse)] = max(travelMsByDoor[PulsedDoor(pulse)] ?? 0, action.effectiveTravelTimeMs)
         }
-        effects.append(.log(.info, "\(pulsed.count) pulsed door(s) not pulsed for their travel time after the start: "
+        guard !travelMsByDoor.isEmpty else { return }
+        for (door, travelMs) in travelMsByDoor.sorted(by: { $0.key < $1.key }) {
+            pulseHolds[door] = PulseHold(pulsedAtMs: nil)
+            effects.append(.startTimer(.pulseHold(door), afterMs: travelMs))
+        }
+        effects.append(.log(.info, "\(travelMsByDoor.count) pulsed door(s) not pulsed for their travel time after the start: "
                             + "a pulse sent before a restart may still be moving the door"))
     }
 
-    /// After a pulse: no other one for the action's travel time.
-    func holdPulses(_ key: ActionKey, _ action: ActionConfig, _ state: inout ActionState, _ input: BridgeInput,
-                    _ effects: inout [BridgeEffect]) {
-        state.lastPulseAtMs = input.boardClockMs
-        state.isPulseHeld = true
-        state.isPulseHeldSinceStart = false
-        effects.append(.startTimer(.pulseHold(key), afterMs: action.effectiveTravelTimeMs))
+    /// After a pulse: no other one to that door for the action's travel time.
+    mutating func holdPulses(_ door: PulsedDoor, _ action: ActionConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        pulseHolds[door] = PulseHold(pulsedAtMs: input.boardClockMs)
+        effects.append(.startTimer(.pulseHold(door), afterMs: action.effectiveTravelTimeMs))
+    }
+
+    /// The travel time of a door's pulse (or of the start) has passed: it may be pulsed again.
+    mutating func endPulseHold(_ door: PulsedDoor, _ effects: inout [BridgeEffect]) {
+        guard let hold = pulseHolds.removeValue(forKey: door), hold.isSinceStart else { return }
+        let tiles = actionsByKey.filter { $0.value.pulse.map(PulsedDoor.init) == door }.keys.sorted()
+        let named = tiles.isEmpty ? "the door pulsed by '\(door)'" : tiles.map { "action '\($0.actionId)' (widget \($0.slug))" }.joined(separator: ", ")
+        effects.append(.log(.info, "\(named): its travel time since the start has passed; it may be pulsed again"))
     }
 
     /// A jammed lock is logged once, until it reports something else.

@@ -83,7 +83,7 @@ struct ScenePressTests {
             #expect(answers.last?.answersPress == true, "\(mix): the press ends in an answer")
             #expect(answers.last.map { BridgeHarness.highlights($0.body)["leaving"] } == activeAtEnd, "\(mix): highlight at the answer")
             harness.advance(ms: 30_000)
-            for timer in [BridgeTimer.confirm(ActionKey(slug: "home", actionId: "leaving")), .pulseHold(ActionKey(slug: "home", actionId: "door"))] {
+            for timer in [BridgeTimer.confirm(ActionKey(slug: "home", actionId: "leaving")), .pulseHold(PulsedDoor(MQTTMessageSpec(topic: "door/relay", payload: "ON")))] {
                 harness.ackAll(harness.send(.timerFired(timer)))
             }
             #expect(harness.pressScene("leaving", eventId: "evt_2").mqttPublishes.isEmpty, "\(mix): the second press sends nothing")
@@ -116,7 +116,7 @@ struct ScenePressTests {
         let third = harness.pressScene("leaving", eventId: "evt_3")
         #expect(third.mqttPublishes.isEmpty)
         #expect(third.logTexts.contains { $0.1.contains("tile 'door' skipped (pulsed inside its travel time)") })
-        harness.ackAll(harness.send(.timerFired(.pulseHold(ActionKey(slug: "home", actionId: "door")))))
+        harness.ackAll(harness.send(.timerFired(.pulseHold(PulsedDoor(MQTTMessageSpec(topic: "door/relay", payload: "ON"))))))
         #expect(harness.pressScene("leaving", eventId: "evt_4").mqttPublishes.map(\.topic) == ["door/relay"])
     }
 
