@@ -142,14 +142,16 @@ extension DevicePreset {
     }
 
     /// Tasmota shutters: `ShutterN` {Position, Direction, Target} in RESULT and
-    /// SENSOR, the raw position on `stat/T/SHUTTERn`; `ShutterOpenN` / `ShutterCloseN`.
+    /// SENSOR (the 2019 driver of Tasmota 7 wrote `direction` in lower case),
+    /// the raw position on `stat/T/SHUTTERn`; `ShutterOpenN` / `ShutterCloseN`.
     static func tasmotaShutter(topic: String, channel: Channel, fullTopic: String) -> Expansion {
         let shutter = if case .index(let index) = channel { index } else { Int64(1) }
         let key = "Shutter\(shutter)"
         func path(_ prefix: String, _ last: String) -> String { tasmotaTopic(fullTopic, prefix: prefix, topic: topic) + last }
         let direction = [StateMeaning("1", .movingTowardOpen), StateMeaning("-1", .movingTowardClosed), StateMeaning("0", .motionStopped)]
         let json = [path("stat", "RESULT"), path("tele", "SENSOR")].flatMap { topic in
-            [StateSource.position(topic: topic, field: [key, "Position"]), .words(topic: topic, field: [key, "Direction"], direction)]
+            [StateSource.position(topic: topic, field: [key, "Position"]), .words(topic: topic, field: [key, "Direction"], direction),
+             .words(topic: topic, field: [key, "direction"], direction)]
         }
         return Expansion(
             stateSources: json + [

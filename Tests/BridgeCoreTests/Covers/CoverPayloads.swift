@@ -52,6 +52,9 @@ enum CoverPayloads {
     static let esphomeLockLocked = "LOCKED"
     static let esphomeLockJammed = "JAMMED"
     static let esphomeLockLocking = "LOCKING"
+    static let esphomeLockUnlocking = "UNLOCKING"
+    static let esphomeLockUnlocked = "UNLOCKED"
+    static let esphomeLockUnknown = "UNKNOWN"
 
     // MARK: Shelly gen1 (shelly-api-docs.shelly.cloud/gen1 Shelly 2.5 MQTT, roller mode; the same topics in
     // iobroker-community-adapters/ioBroker.shelly src/lib/devices/gen1/shellyswitch25.ts, `Shutter.state` and
@@ -79,6 +82,11 @@ enum CoverPayloads {
     /// gen2/General/Notifications: NotifyStatus carries the changed part of `cover:0`.
     static let shellyPlusNotifyClosing =
         #"{"src":"shellyplus2pm-485519a1ff8c","dst":"shellyplus2pm-485519a1ff8c/events","method":"NotifyStatus","params":{"ts":1654511286.55,"cover:0":{"id":0,"state":"closing"}}}"#
+    static let shellyPlusNotifyOpening =
+        #"{"src":"shellyplus2pm-485519a1ff8c","dst":"shellyplus2pm-485519a1ff8c/events","method":"NotifyStatus","params":{"ts":1654511320.10,"cover:0":{"id":0,"state":"opening"}}}"#
+    /// `Cover.Calibrate` runs the cover end to end: `state` "calibrating" until it is done.
+    static let shellyPlusNotifyCalibrating =
+        #"{"src":"shellyplus2pm-485519a1ff8c","dst":"shellyplus2pm-485519a1ff8c/events","method":"NotifyStatus","params":{"ts":1654511340.40,"cover:0":{"id":0,"state":"calibrating"}}}"#
     static let shellyPlusNotifyClosed =
         #"{"src":"shellyplus2pm-485519a1ff8c","dst":"shellyplus2pm-485519a1ff8c/events","method":"NotifyStatus","params":{"ts":1654511301.02,"cover:0":{"id":0,"current_pos":0,"state":"closed"}}}"#
 
@@ -93,6 +101,13 @@ enum CoverPayloads {
     /// `ShutterReportPosition(true, index)`: the `Shutter1` object above on `stat/T/RESULT`. Older drivers
     /// (Tasmota 8) answered `ResponseCmndIdxNumber(position)` instead:
     static let tasmotaOldPositionAnswer = #"{"ShutterPosition1":47}"#
+    /// The 2019 driver (arendst/Tasmota tasmota/xdrv_27_shutter.ino of Tasmota 7, before ShutterButton and
+    /// ShutterLock: `JSON_SHUTTER_POS` is `"Shutter%d":{"Position":%d,"direction":%d}`) wrote `direction` in lower
+    /// case and no Target: in telemetry (`FUNC_JSON_APPEND`, with the direction it moves in) and, at the end of a
+    /// travel, on RESULT (`ShutterUpdatePosition`, direction 0).
+    static let tasmota7SensorClosing = #"{"Time":"2019-12-01T10:11:12","Shutter1":{"Position":60,"direction":-1}}"#
+    static let tasmota7ResultClosed = #"{"Shutter1":{"Position":0,"direction":0}}"#
+    static let tasmota7ResultStopped = #"{"Shutter1":{"Position":47,"direction":0}}"#
     /// At the end of a travel, `ShutterUpdatePosition` publishes the bare position on `stat/T/SHUTTER1`
     /// (unless SetOption90), then the JSON report.
     static let tasmotaRawClosed = "0"

@@ -97,6 +97,20 @@ struct CoverPresetTests {
         Situation(name: "Shelly gen2 NotifyStatus closing then closed", action: "shelly_plus_cover: shellyplus2pm-485519a1ff8c",
                   messages: [("shellyplus2pm-485519a1ff8c/events/rpc", CoverPayloads.shellyPlusNotifyClosing),
                              ("shellyplus2pm-485519a1ff8c/events/rpc", CoverPayloads.shellyPlusNotifyClosed)], isOn: false, shownOn: false),
+        Situation(name: "Shelly gen2 calibrating is not closed", action: "shelly_plus_cover: shellyplus2pm-485519a1ff8c",
+                  messages: [("shellyplus2pm-485519a1ff8c/status/cover:0", CoverPayloads.shellyPlusCoverClosed),
+                             ("shellyplus2pm-485519a1ff8c/events/rpc", CoverPayloads.shellyPlusNotifyCalibrating)], isOn: true, shownOn: true),
+        Situation(name: "Shelly gen2 NotifyStatus opening", action: "shelly_plus_cover: shellyplus2pm-485519a1ff8c",
+                  messages: [("shellyplus2pm-485519a1ff8c/status/cover:0", CoverPayloads.shellyPlusCoverClosed),
+                             ("shellyplus2pm-485519a1ff8c/events/rpc", CoverPayloads.shellyPlusNotifyOpening)], isOn: true, shownOn: true, motion: .towardOn),
+        Situation(name: "ESPHome lock unlocking is not locked", action: "esphome_lock: hall/front",
+                  messages: [("hall/lock/front/state", CoverPayloads.esphomeLockLocked), ("hall/lock/front/state", CoverPayloads.esphomeLockUnlocking)],
+                  isOn: false, shownOn: false, motion: .towardOff),
+        Situation(name: "ESPHome lock unknown is not locked", action: "esphome_lock: hall/front",
+                  messages: [("hall/lock/front/state", CoverPayloads.esphomeLockLocked), ("hall/lock/front/state", CoverPayloads.esphomeLockUnknown)],
+                  isOn: nil, shownOn: false),
+        Situation(name: "ESPHome lock unlocked", action: "esphome_lock: hall/front",
+                  messages: [("hall/lock/front/state", CoverPayloads.esphomeLockUnlocked)], isOn: false, shownOn: false),
         Situation(name: "Shelly gen2 NotifyStatus closing", action: "shelly_plus_cover: shellyplus2pm-485519a1ff8c",
                   messages: [("shellyplus2pm-485519a1ff8c/events/rpc", CoverPayloads.shellyPlusNotifyClosing)], isOn: true, shownOn: true, motion: .towardOff),
         Situation(name: "Tasmota shutter closing", action: "tasmota_shutter: blinds",
@@ -110,6 +124,14 @@ struct CoverPresetTests {
                   messages: [("stat/blinds/SHUTTER1", CoverPayloads.tasmotaRawClosed)], isOn: false, shownOn: false),
         Situation(name: "Tasmota 8 ShutterPosition1 answer", action: "tasmota_shutter: blinds",
                   messages: [("stat/blinds/RESULT", CoverPayloads.tasmotaOldPositionAnswer)], isOn: true, shownOn: true),
+        Situation(name: "Tasmota 7 lower-case direction closing", action: "tasmota_shutter: blinds",
+                  messages: [("tele/blinds/SENSOR", CoverPayloads.tasmota7SensorClosing)], isOn: true, shownOn: true, motion: .towardOff),
+        Situation(name: "Tasmota 7 closed at the end of a travel", action: "tasmota_shutter: blinds",
+                  messages: [("tele/blinds/SENSOR", CoverPayloads.tasmota7SensorClosing), ("stat/blinds/RESULT", CoverPayloads.tasmota7ResultClosed)],
+                  isOn: false, shownOn: false),
+        Situation(name: "Tasmota 7 stopped part-way", action: "tasmota_shutter: blinds",
+                  messages: [("tele/blinds/SENSOR", CoverPayloads.tasmota7SensorClosing), ("stat/blinds/RESULT", CoverPayloads.tasmota7ResultStopped)],
+                  isOn: true, shownOn: true),
         Situation(name: "Tasmota shutter 2 ignores shutter 1", action: "tasmota_shutter: blinds\nchannel: 2",
                   messages: [("stat/blinds/RESULT", CoverPayloads.tasmotaShutterClosed)], isOn: nil, shownOn: true),
     ]
@@ -187,15 +209,21 @@ struct CoverPresetTests {
         #expect(sent.map(\.retain) == [false])
     }
 
+    /// Each firmware's state query at connect, where it has one (ESPHome retains its states: none).
     @Test func presetsAskForStateAtConnect() throws {
-        let yaml = ConfigFixture.withAction("id: a\nlabel: A\ntasmota_shutter: blinds")
-            + "      - id: b\n        label: B\n        zigbee2mqtt_cover: garage\n"
+        let presets = ["tasmota_shutter: blinds", "zigbee2mqtt_cover: garage", "zigbee2mqtt_lock: front", "shelly_plus_cover: p2",
+                       "shelly_roller: s25", "esphome_cover: garage/door", "esphome_lock: hall/front"]
+        let yaml = ConfigFixture.withAction("id: a0\nlabel: A\n" + presets[0])
+            + presets.enumerated().dropFirst().map { "      - id: a\($0.offset)\n        label: A\n        \($0.element)\n" }.joined()
         let config = try #require(ConfigLoader.load(text: yaml, fileName: "bridge.yaml").config)
         var bridge = Bridge(config: config)
         let published = bridge.handle(BridgeInput(.mqttConnected, boardClockMs: 1)).compactMap { effect -> String? in
             if case .publishMQTT(let message) = effect { "\(message.topic) \(String(decoding: message.payload, as: UTF8.self))" } else { nil }
         }
-        #expect(published.sorted() == ["cmnd/blinds/ShutterPosition1 ", "zigbee2mqtt/garage/get {\"position\":\"\"}"])
+        #expect(published.sorted() == [
+            "cmnd/blinds/ShutterPosition1 ", "p2/command status_update", "shellies/s25/command update",
+            "zigbee2mqtt/front/get {\"state\":\"\"}", "zigbee2mqtt/garage/get {\"position\":\"\"}",
+        ])
     }
 
     @Test func aPresetsDeviceCannotBeContradicted() {
