@@ -220,21 +220,39 @@ public enum HomeAssistantAnnouncement {
                                              StateMeaning(word("state_stopped", "stopped"), .stopped)]))
             }
         }
+        var notes: [String] = []
         if !isLock, let positionTopic = config["position_topic"]?.stringValue, !positionTopic.isEmpty {
-            if config["position_open"]?.scalarText.map({ $0 != "100" }) == true || config["position_closed"]?.scalarText.map({ $0 != "0" }) == true {
-                return .failure(TemplateRefusal("its position runs from position_closed to position_open other than 0 to 100, which is not translated"))
-            }
-            switch templateField(config["position_template"]?.stringValue) {
-            case .failure(let refusal): return .failure(refusal)
-            case .success(let field): sources.append(.position(topic: positionTopic, field: field))
+            if let range = otherPositionRange(config) {
+                // The bridge reads a position as percent, 0 closed: another range would show a closed
+                // door open or an open one closed. Its state words still say closed, so the tile stands on them.
+                guard !sources.isEmpty else {
+                    return .failure(TemplateRefusal("its position runs from \(range) (position_closed to position_open), not 0 to 100, "
+                        + "and a position is all it reports: the bridge reads positions as percent (0 closed)"))
+                }
+                notes.append("its position (\(range), not 0 to 100) left out: the tile reads its state words")
+            } else {
+                switch templateField(config["position_template"]?.stringValue) {
+                case .failure(let refusal): return .failure(refusal)
+                case .success(let field): sources.append(.position(topic: positionTopic, field: field))
+                }
             }
         }
         guard !sources.isEmpty else {
             return .failure(TemplateRefusal("no state_topic\(isLock ? "" : " or position_topic"): a \(component) tile must show what the device reports"))
         }
         let availability = self.availability(config)
+        notes += [availability.note].compactMap { $0 }
         return .success((ToggleWiring(stateSources: sources, command: command, availability: availability.source,
-                                      device: isLock ? .lock : .cover), availability.note))
+                                      device: isLock ? .lock : .cover), notes.isEmpty ? nil : notes.joined(separator: "; ")))
+    }
+
+    /// A cover's announced position range as "CLOSED to OPEN" when it is not
+    /// Home Assistant's default 0 (closed) to 100 (open); nil when it is.
+    static func otherPositionRange(_ config: JSONValue) -> String? {
+        let closed = config["position_closed"]?.scalarText ?? "0"
+        let open = config["position_open"]?.scalarText ?? "100"
+        guard closed != "0" || open != "100" else { return nil }
+        return "\(YAMLScalarWriter.comment(closed, maxLength: 20)) to \(YAMLScalarWriter.comment(open, maxLength: 20))"
     }
 
     /// The JSON field a value template reads (nil: the raw payload).

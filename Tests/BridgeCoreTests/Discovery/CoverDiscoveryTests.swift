@@ -80,6 +80,30 @@ struct CoverDiscoveryTests {
         #expect(Self.text.contains("jammed_value: stuck"))
     }
 
+    /// Leftover (d) of issue 20: a position range other than 0 to 100 (home-assistant.io
+    /// source/_integrations/cover.mqtt.markdown: `position_closed`, default 0, and `position_open`,
+    /// default 100; abbreviated `pos_clsd`/`pos_open`). The bridge reads a position as percent, 0
+    /// closed, so such a position is left out and the tile stands on the cover's state words; a
+    /// cover that reports only such a position is skipped with the reason.
+    @Test func aPositionRangeOtherThan0To100IsLeftOutOrTheCoverSkipped() throws {
+        let inverted = #"{"name":"Loft Shutter","cmd_t":"loft/shutter/set","stat_t":"loft/shutter/state","pos_t":"loft/shutter/position","pos_clsd":100,"pos_open":0,"uniq_id":"loft_shutter_1"}"#
+        let byteRange = #"{"name":"Patio Awning","cmd_t":"patio/awning/set","pos_t":"patio/awning/position","pos_clsd":0,"pos_open":255,"uniq_id":"patio_awning_1"}"#
+        let text = discoveredConfig([("homeassistant/cover/loft_shutter/config", inverted), ("homeassistant/cover/patio_awning/config", byteRange)])
+        let config = try #require(ConfigLoader.load(text: text, fileName: "bridge.yaml").config, "\(text)")
+        let shutter = try #require(config.widgets.flatMap(\.actions).first { $0.id == "loft_shutter" }, "\(text)")
+        #expect(shutter.stateSources.map(\.topic) == ["loft/shutter/state"], "no position source: \(shutter.stateSources)")
+        #expect(text.contains("its position (100 to 0, not 0 to 100) left out: the tile reads its state words"), "\(text)")
+        #expect(!text.contains("loft/shutter/position\n"))
+        #expect(text.contains("Home Assistant cover 'Patio Awning'"))
+        #expect(text.contains("its position runs from 0 to 255 (position_closed to position_open), not 0 to 100, and a position is all it reports"), "\(text)")
+        // The tile never shows the shutter closed from a position: it is closed when its state says so.
+        var harness = BridgeHarness(config: config)
+        harness.connectAndSettle(states: [("loft/shutter/state", "open")])
+        let key = ActionKey(slug: "home", actionId: "loft_shutter")
+        harness.ackAll(harness.message("loft/shutter/state", "closed"))
+        #expect(harness.bridge.states[key]?.isOn == false)
+    }
+
     @Test func aCoverThatReportsNothingIsSkippedAndSaid() {
         #expect(Self.text.contains("Home Assistant cover 'Awning'"), "\(Self.text)")
         #expect(Self.text.contains("a cover tile must show what the device reports"))
