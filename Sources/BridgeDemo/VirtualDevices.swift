@@ -123,6 +123,7 @@ final class VirtualDevices: Sendable {
         publish("garage/cover/door/state", open ? "opening" : "closing", retain: true)
         scheduler.after(ms: Self.doorTravelMs) { [self] in
             state.withLock { $0.isDoorOpen = open }
+            log.append("device garage door (ESPHome): now \(open ? "open" : "closed")")
             publish("garage/cover/door/state", open ? "open" : "closed", retain: true)
         }
     }

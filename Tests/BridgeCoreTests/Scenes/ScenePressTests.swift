@@ -90,6 +90,18 @@ struct ScenePressTests {
         }
     }
 
+    /// Issue 21 section 2: a scene's press is deduplicated on its event id like any other.
+    @Test func aSceneEventDeliveredTwiceRunsOnce() throws {
+        var harness = try BridgeHarness(scenes: ["porch": true, "fountain": false, "garage": false])
+        #expect(harness.pressScene("all_off", eventId: "evt_1").mqttPublishes.map(\.topic) == ["porch/set"])
+        harness.ackAll(harness.report("porch", on: false))
+        harness.ackAll(harness.report("porch", on: true))   // switched back on at the wall: a new press would act
+        let again = harness.pressScene("all_off", eventId: "evt_1")
+        #expect(again.mqttPublishes.isEmpty)
+        #expect(again.drops == [.duplicate])
+        #expect(harness.pressScene("all_off", eventId: "evt_2").mqttPublishes.map(\.topic) == ["porch/set"])
+    }
+
     @Test func anUnreachableTargetIsSkippedAndLoggedAndTheRestRun() throws {
         var harness = try BridgeHarness(scenes: ["porch": true, "fountain": true, "garage": true])
         harness.ackAll(harness.message("fountain/availability", "offline"))

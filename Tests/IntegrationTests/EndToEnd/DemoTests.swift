@@ -12,15 +12,21 @@ struct DemoTests {
             .deletingLastPathComponent().deletingLastPathComponent().path
     }
 
-    @Test func aPressOnThePageTurnsTheLightOnThroughEveryPiece() throws {
-        let directory = try TemporaryDirectory(prefix: "demo")
+    /// The demo on a free port, its page up.
+    static func startDemo(_ directory: TemporaryDirectory) throws -> (ChildProcess, port: Int) {
         let port = LoopbackPort.free()
         let demo = try ChildProcess(
             executable: EndToEndHarness.bridgeExecutable,
             arguments: ["demo", "--port", String(port), "--config", Self.packageRoot + "/config/demo.yaml"],
             directory: directory.path, name: "demo", environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"])
-        defer { demo.stop() }
         #expect(waitUntil(timeoutSeconds: 20) { demo.stdout.contains("http://127.0.0.1:\(port)/") || !demo.isRunning }, "\(demo.stderr)")
+        return (demo, port)
+    }
+
+    @Test func aPressOnThePageTurnsTheLightOnThroughEveryPiece() throws {
+        let directory = try TemporaryDirectory(prefix: "demo")
+        let (demo, port) = try Self.startDemo(directory)
+        defer { demo.stop() }
         let page = try HTTPGet.fetch("http://127.0.0.1:\(port)/")
         #expect(page.status == 200)
         #expect(page.body.contains("<script>") && !page.body.contains("https://"), "one page, nothing fetched from outside")
@@ -42,6 +48,57 @@ struct DemoTests {
         #expect(!demo.stderr.contains("demo/evening: tile 'porch': command"), "the porch was on already")
         demo.send(SIGINT)
         #expect(demo.waitForExit(timeoutSeconds: 15) == 0)
+    }
+
+    /// Issue 20 section 6: the demo's garage door travels 6 s, past the 5 s confirm
+    /// timeout: closing, its tile stays "Turning off" until the door reports closed,
+    /// never back to On; its lock turns through UNLOCKING to unlocked.
+    @Test func theGarageDoorTravelsAndTheLockTurns() throws {
+        let directory = try TemporaryDirectory(prefix: "demo-door")
+        let (demo, port) = try Self.startDemo(directory)
+        defer { demo.stop() }
+        #expect(waitUntil(timeoutSeconds: 10) { Self.tileState(port: port, action: "door") == "Off" }, "\(demo.stderr)")
+        // Open: `opening` already is open.
+        #expect(try Self.pressAndWatch(port: port, action: "door", until: "On", timeoutSeconds: 10).last == "On")
+        // The door finishes opening (it reports `open` after its travel) before it is closed.
+        #expect(waitUntil(timeoutSeconds: 15) { Self.pageLog(port: port).contains("device garage door (ESPHome): now open") })
+        let closing = try Self.pressAndWatch(port: port, action: "door", until: "Off", timeoutSeconds: 20)
+        #expect(closing.last == "Off", "the door tile went \(closing)")
+        #expect(!closing.contains("On"), "answered with the old state while the door was closing: \(closing)")
+        #expect(demo.stderr.contains("still moving toward closed"), "\(demo.stderr)")
+        // The lock, allowed to unlock: through UNLOCKING (not locked) to Off.
+        #expect(Self.tileState(port: port, action: "lock") == "On")
+        let unlocking = try Self.pressAndWatch(port: port, action: "lock", until: "Off", timeoutSeconds: 10)
+        #expect(unlocking.last == "Off", "the lock tile went \(unlocking)")
+        demo.send(SIGINT)
+        #expect(demo.waitForExit(timeoutSeconds: 15) == 0)
+    }
+
+    /// The demo page's log as it stands (its lines' JSON).
+    static func pageLog(port: Int) -> String {
+        let body = (try? HTTPGet.fetch("http://127.0.0.1:\(port)/api/state").body) ?? ""
+        return body.range(of: #""log":"#).map { String(body[$0.upperBound...]) } ?? ""
+    }
+
+    /// The state of one tile on the demo's pressing phone.
+    static func tileState(port: Int, action: String) -> String? {
+        let body = (try? HTTPGet.fetch("http://127.0.0.1:\(port)/api/state").body) ?? ""
+        guard let range = body.range(of: #""id":"\#(action)""#), let stateRange = body[range.upperBound...].range(of: #""state":""#) else { return nil }
+        return String(body[stateRange.upperBound...].prefix { $0 != "\"" })
+    }
+
+    /// Presses `action` on the demo's page and returns the states its tile went
+    /// through until `until` (or the timeout).
+    static func pressAndWatch(port: Int, action: String, until: String, timeoutSeconds: Double) throws -> [String] {
+        let press = try HTTPPost.send("http://127.0.0.1:\(port)/api/press", body: #"{"action":"\#(action)"}"#)
+        #expect(press.contains(#""accepted":true"#))
+        var seen: [String] = []
+        _ = waitUntil(timeoutSeconds: timeoutSeconds) {
+            guard let state = tileState(port: port, action: action) else { return false }
+            if seen.last != state { seen.append(state) }
+            return state == until && seen.count > 1
+        }
+        return seen
     }
 
     /// A scene's tile on the pressing phone: Sent, then Active, never idle between.
