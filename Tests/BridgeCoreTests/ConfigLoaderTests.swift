@@ -101,7 +101,7 @@ enum ConfigFixture {
             "3:3: 'aivi' must set only one of 'token_file' and 'token_env'",
             "5:9: 'port' in 'mqtt' must be between 1 and 65535 (it is 70000)",
             "6:3: unknown key 'hots' in 'mqtt' (did you mean 'host'?)",
-            "10:9: action 'x' is a toggle and needs a command: set 'command_topic' or a device preset (zigbee2mqtt, tasmota, shelly, shelly_light, shelly_plus, shelly_plus_light, shelly_color, shelly_white, shelly_plus_rgb, shelly_plus_rgbw, shelly_plus_cct, shelly_plus_rgbcct, esphome, esphome_light, zigbee2mqtt_cover, zigbee2mqtt_lock, esphome_cover, esphome_lock, shelly_plus_cover, shelly_roller, tasmota_shutter)",
+            "10:9: action 'x' is a toggle and needs a command: set 'command_topic' or a device preset (zigbee2mqtt, tasmota, shelly, shelly_light, shelly_plus, shelly_plus_light, shelly_color, shelly_white, shelly_plus_rgb, shelly_plus_rgbw, shelly_plus_cct, shelly_plus_rgbcct, esphome, esphome_light, esphome_fan, zigbee2mqtt_cover, zigbee2mqtt_lock, esphome_cover, esphome_lock, shelly_plus_cover, shelly_roller, tasmota_shutter)",
             "10:9: action 'x' is a toggle and needs a state source: set 'state_topic' or a device preset, or 'optimistic: true' for a device that reports nothing",
             "13:13: duplicate action id 'x' in widget 'a' (first used at 10:13)",
             "15:26: 'topic' in 'publish' of action 'x' must not contain the MQTT wildcards '+' or '#': the bridge matches and publishes topics exactly",

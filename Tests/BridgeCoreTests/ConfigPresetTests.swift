@@ -141,6 +141,13 @@ import Testing
             stateQuery: nil
         ),
         PresetCase(
+            yaml: "esphome_fan: attic/ceiling_fan",
+            stateSources: [StateSource(topic: "attic/fan/ceiling_fan/state", onValue: "ON", offValue: "OFF")],
+            command: ToggleCommand(topic: "attic/fan/ceiling_fan/command", payloadOn: "ON", payloadOff: "OFF"),
+            availability: AvailabilitySource(topic: "attic/status", availableValue: "online", unavailableValue: "offline"),
+            stateQuery: nil
+        ),
+        PresetCase(
             yaml: "esphome_light: hall/ceiling",
             stateSources: [StateSource(topic: "hall/light/ceiling/state", field: ["state"], onValue: "ON", offValue: "OFF")],
             command: ToggleCommand(topic: "hall/light/ceiling/command", payloadOn: #"{"state":"ON"}"#, payloadOff: #"{"state":"OFF"}"#),

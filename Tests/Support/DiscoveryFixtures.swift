@@ -107,6 +107,16 @@ public enum DiscoveryFixtures {
     /// of the captured device above (`garagedoor1`), for a switch named "Garage Relay".
     public static let esphomeSwitch = #"{"name":"Garage Relay","stat_t":"garagedoor1/switch/garage_relay/state","cmd_t":"garagedoor1/switch/garage_relay/command","avty_t":"garagedoor1/status","uniq_id":"ESPswitchgarage_relay","dev":{"ids":"20500de464ec","name":"GarageDoor1","sw":"2026.8.0 (config hash 0x0dd1e1e6)","mdl":"esp32","mf":"Espressif","cns":[["mac","20500de464ec"]]}}"#
 
+    /// ESPHome fans as esphome/esphome `esphome/components/mqtt/mqtt_fan.cpp` (`send_discovery`) and
+    /// `mqtt_component.cpp` (`send_discovery_`: name, `stat_t`, `cmd_t`, `avty_t`, `uniq_id`, `dev`) write them, with
+    /// the device block of the captured device above: a plain on/off fan, and one with speeds and oscillation
+    /// (`pct_cmd_t`/`pct_stat_t` on `speed_level/...`, `spd_rng_max` its speed count, `osc_cmd_t`/`osc_stat_t`:
+    /// mqtt_const.h's abbreviations). Its state is `ON`/`OFF` on `NODE/fan/NAME/state` (`publish_state`).
+    public static let esphomeFan = #"{"name":"Garage Fan","stat_t":"garagedoor1/fan/garage_fan/state","cmd_t":"garagedoor1/fan/garage_fan/command","avty_t":"garagedoor1/status","uniq_id":"ESPfangarage_fan","dev":{"ids":"20500de464ec","name":"GarageDoor1","sw":"2026.8.0 (config hash 0x0dd1e1e6)","mdl":"esp32","mf":"Espressif","cns":[["mac","20500de464ec"]]}}"#
+    public static let esphomeSpeedFan = #"{"osc_cmd_t":"garagedoor1/fan/ceiling_fan/oscillation/command","osc_stat_t":"garagedoor1/fan/ceiling_fan/oscillation/state","pct_cmd_t":"garagedoor1/fan/ceiling_fan/speed_level/command","pct_stat_t":"garagedoor1/fan/ceiling_fan/speed_level/state","spd_rng_max":3,"name":"Ceiling Fan","stat_t":"garagedoor1/fan/ceiling_fan/state","cmd_t":"garagedoor1/fan/ceiling_fan/command","avty_t":"garagedoor1/status","uniq_id":"ESPfanceiling_fan","dev":{"ids":"20500de464ec","name":"GarageDoor1","sw":"2026.8.0 (config hash 0x0dd1e1e6)","mdl":"esp32","mf":"Espressif","cns":[["mac","20500de464ec"]]}}"#
+    /// A fan on Home Assistant's `fan.mqtt` keys whose power goes through a template: not translated.
+    public static let templatedFan = #"{"name":"Attic Fan","cmd_t":"attic/fan/set","cmd_tpl":"{\"power\":\"{{ value }}\"}","stat_t":"attic/fan","stat_val_tpl":"{{ value_json.power }}","uniq_id":"attic_fan_1"}"#
+
     /// home-assistant.io `source/_integrations/mqtt.markdown`, "Using abbreviations and base topic":
     /// topic `homeassistant/switch/irrigation/config`.
     public static let haAbbreviatedSwitch = #"{"~":"homeassistant/switch/irrigation","name":"garden","cmd_t":"~/set","stat_t":"~/state"}"#

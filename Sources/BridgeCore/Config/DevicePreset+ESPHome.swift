@@ -1,10 +1,11 @@
-/// ESPHome: `NODE/switch/NAME/state` raw, `NODE/light/NAME/state` JSON schema.
+/// ESPHome: `NODE/switch/NAME/state` and `NODE/fan/NAME/state` raw, `NODE/light/NAME/state` JSON schema.
 extension DevicePreset {
-    static func esphome(nodeAndName: String) -> Expansion {
+    /// A raw `ON`/`OFF` entity: a switch, or a fan (`component: "fan"`).
+    static func esphome(nodeAndName: String, component: String = "switch") -> Expansion {
         let (node, name) = Self.nodeAndName(nodeAndName)
         return Expansion(
-            stateSources: [StateSource(topic: "\(node)/switch/\(name)/state", field: nil, onValue: "ON", offValue: "OFF")],
-            command: ToggleCommand(topic: "\(node)/switch/\(name)/command", payloadOn: "ON", payloadOff: "OFF"),
+            stateSources: [StateSource(topic: "\(node)/\(component)/\(name)/state", field: nil, onValue: "ON", offValue: "OFF")],
+            command: ToggleCommand(topic: "\(node)/\(component)/\(name)/command", payloadOn: "ON", payloadOff: "OFF"),
             availability: esphomeStatus(node),
             stateQuery: nil
         )

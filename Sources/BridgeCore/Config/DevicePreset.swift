@@ -6,8 +6,8 @@
 ///
 /// `channel:` picks a relay or endpoint: zigbee2mqtt endpoint name (`l2` ->
 /// field `state_l2`), Tasmota relay number 1-32 (`POWER2`), Shelly relay,
-/// switch or light index (default 0). ESPHome names each switch or light, so it
-/// takes no channel.
+/// switch or light index (default 0). ESPHome names each switch, light, fan,
+/// cover or lock, so it takes no channel.
 public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
     case zigbee2mqtt
     case tasmota
@@ -23,6 +23,7 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
     case shellyPlusRGBCCT = "shelly_plus_rgbcct"
     case esphome
     case esphomeLight = "esphome_light"
+    case esphomeFan = "esphome_fan"
     case zigbee2mqttCover = "zigbee2mqtt_cover"
     case zigbee2mqttLock = "zigbee2mqtt_lock"
     case esphomeCover = "esphome_cover"
@@ -72,6 +73,8 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
             return Self.shellyPlusLight(id: name, lightId: index, component: shellyLightComponent ?? "light")
         case .esphome: return Self.esphome(nodeAndName: name)
         case .esphomeLight: return Self.esphomeLight(nodeAndName: name)
+        // Fans are switched on and off only: their speed, oscillation and direction have topics of their own.
+        case .esphomeFan: return Self.esphome(nodeAndName: name, component: "fan")
         case .zigbee2mqttCover: return Self.zigbee2mqttCover(name: name, channel: channel, base: options.zigbee2mqttBaseTopic)
         case .zigbee2mqttLock: return Self.zigbee2mqttLock(name: name, channel: channel, base: options.zigbee2mqttBaseTopic)
         case .esphomeCover: return Self.esphomeCover(nodeAndName: name)
@@ -110,7 +113,7 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
         case (.shellyLight, _), (.shellyColor, _), (.shellyWhite, _), (.shellyPlusLight, _), (.shellyPlusRGB, _), (.shellyPlusRGBW, _),
              (.shellyPlusCCT, _), (.shellyPlusRGBCCT, _):
             return "must be the light index, 0 to 15"
-        case (.esphome, _), (.esphomeLight, _), (.esphomeCover, _), (.esphomeLock, _):
+        case (.esphome, _), (.esphomeLight, _), (.esphomeFan, _), (.esphomeCover, _), (.esphomeLock, _):
             return "does not apply to \(rawValue): name the entity in '\(rawValue): NODE/NAME'"
         }
     }
@@ -118,7 +121,7 @@ public enum DevicePreset: String, Sendable, Equatable, CaseIterable {
     /// Why the device name does not fit this preset, or nil.
     func nameProblem(_ name: String) -> String? {
         if self == .tasmota || self == .tasmotaShutter { return Self.tasmotaTopicProblem(name) }
-        guard [.esphome, .esphomeLight, .esphomeCover, .esphomeLock].contains(self) else { return nil }
+        guard [.esphome, .esphomeLight, .esphomeFan, .esphomeCover, .esphomeLock].contains(self) else { return nil }
         guard let slash = name.lastIndex(of: "/"), slash != name.startIndex, name.index(after: slash) != name.endIndex else {
             return "must be 'NODE/NAME', the node and the entity's name"
         }

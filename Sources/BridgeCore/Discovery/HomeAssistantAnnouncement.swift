@@ -1,10 +1,12 @@
 /// Home Assistant MQTT discovery: `<prefix>/<component>/[<node>/]<object>/config`
 /// (one entity) and `<prefix>/device/<id>/config` (a device with `cmps`). Switches,
-/// lights, covers and locks become toggles; everything else is listed as skipped.
+/// lights, fans (on and off only), covers and locks become toggles; everything else
+/// is listed as skipped.
 ///
 /// Source of the format: home-assistant.io `source/_integrations/mqtt.markdown`
 /// ("Discovery topic", "Device discovery payload", `~` base topic, abbreviations,
-/// "Using Availability topics"), `switch.mqtt` and `light.mqtt` (default and `json` schema).
+/// "Using Availability topics"), `switch.mqtt`, `light.mqtt` (default and `json` schema) and
+/// `fan.mqtt` (`command_topic` with `payload_on`/`payload_off`, `state_value_template`).
 public enum HomeAssistantAnnouncement {
     /// The component and the object id of a discovery topic under `prefix`.
     public static func parseTopic(_ topic: String, prefix: String) -> (component: String, objectId: String)? {
@@ -65,8 +67,8 @@ public enum HomeAssistantAnnouncement {
             yield.skippedDeviceKeys[what] = keys
             return yield
         }
-        guard ["switch", "light", "cover", "lock"].contains(component) else {
-            return skipped("a \(component): only switches, lights, covers and locks become toggles")
+        guard ["switch", "light", "fan", "cover", "lock"].contains(component) else {
+            return skipped("a \(component): only switches, lights, fans, covers and locks become toggles")
         }
         let translation = component == "cover" || component == "lock" ? closureWiring(config, component: component)
             : wiring(config, component: component)
@@ -76,6 +78,7 @@ public enum HomeAssistantAnnouncement {
         case .success(let (wiring, note)):
             let deviceClass = config["device_class"]?.stringValue
             let kind: DeviceKind = component == "light" ? .light
+                : component == "fan" ? .fan
                 : component == "lock" ? .lock
                 : component == "cover" ? DeviceKind.cover(from: [deviceClass ?? "", name])
                 : deviceClass == "outlet" ? .plug
@@ -155,7 +158,8 @@ public enum HomeAssistantAnnouncement {
             return .success((ToggleWiring(stateSources: [], command: command, availability: availability.source, optimistic: true), availability.note))
         }
         if let refusal = wildcardRefusal(stateTopic: stateTopic, commandTopic: commandTopic) { return .failure(refusal) }
-        let templateKey = component == "light" ? "state_value_template" : "value_template"
+        // A fan's on/off state is read as a light's is (`fan.mqtt`: `state_value_template`).
+        let templateKey = component == "light" || component == "fan" ? "state_value_template" : "value_template"
         let field: [String]?
         switch templateField(config[templateKey]?.stringValue) {
         case .success(let path): field = path

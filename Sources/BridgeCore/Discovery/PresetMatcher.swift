@@ -113,7 +113,9 @@ enum PresetMatcher {
             let index = String(last.dropFirst(7))
             found.append(PresetChoice(preset: .shellyPlus, name: levels.dropLast(2).joined(separator: "/"), channel: index == "0" ? nil : index))
         }
-        let esphome: [String: DevicePreset] = ["switch": .esphome, "light": .esphomeLight, "cover": .esphomeCover, "lock": .esphomeLock]
+        let esphome: [String: DevicePreset] = [
+            "switch": .esphome, "light": .esphomeLight, "fan": .esphomeFan, "cover": .esphomeCover, "lock": .esphomeLock,
+        ]
         if levels.count >= 4, levels.last == "command", let preset = esphome[levels[levels.count - 3]] {
             let node = levels.dropLast(3).joined(separator: "/")
             found.append(PresetChoice(preset: preset, name: "\(node)/\(levels[levels.count - 2])"))

@@ -30,6 +30,25 @@ import TestSupport
         #expect(ConfigLoader.load(text: text, fileName: "b.yaml").errors.isEmpty)
     }
 
+    /// Issue 20 section 6: ESPHome fans are tiles, switched on and off (`esphome_fan`), whatever
+    /// speeds they have; a fan whose power goes through a command template is skipped and said.
+    @Test func anESPHomeFanIsTheESPHomeFanPreset() throws {
+        let announcements = [
+            ("homeassistant/fan/garagedoor1/garage_fan/config", DiscoveryFixtures.esphomeFan),
+            ("homeassistant/fan/garagedoor1/ceiling_fan/config", DiscoveryFixtures.esphomeSpeedFan),
+            ("homeassistant/fan/attic_fan/config", DiscoveryFixtures.templatedFan),
+        ]
+        let text = discoveredConfig(announcements)
+        #expect(text.contains("        esphome_fan: garagedoor1/garage_fan\n"), "\(text)")
+        #expect(text.contains("        esphome_fan: garagedoor1/ceiling_fan\n"), "\(text)")
+        #expect(text.contains("#   Home Assistant fan 'Attic Fan'") && text.contains("uses command_template, which is not translated"), "\(text)")
+        let config = try #require(ConfigLoader.load(text: text, fileName: "b.yaml").config, "\(text)")
+        let fans = config.widgets.flatMap(\.actions).filter { $0.id.hasSuffix("_fan") }
+        #expect(fans.map(\.icon) == ["fan.fill", "fan.fill"])
+        #expect(fans.map { $0.command?.topic } == ["garagedoor1/fan/garage_fan/command", "garagedoor1/fan/ceiling_fan/command"])
+        #expect(fans.map(\.device) == [.plainSwitch, .plainSwitch])
+    }
+
     @Test func aValueTemplatePathBecomesTheStateField() {
         let result = discover([("homeassistant/switch/35EBF6_RL_1/config", DiscoveryFixtures.tasmotaLegacyHomeAssistant)])
         let wiring = result.toggles.first?.wiring
@@ -42,7 +61,7 @@ import TestSupport
         #expect(result.toggles.map(\.label) == ["Kettle"])
         #expect(result.toggles.first?.wiring.stateSources == [StateSource(topic: "sensorBedroom/state", field: ["power"], onValue: "ON", offValue: "OFF")])
         #expect(result.toggles.first?.origin.hasPrefix("Bla electronics xya (bla2mqtt)") == true)
-        #expect(result.skipped.map(\.reason) == ["a sensor: only switches, lights, covers and locks become toggles"])
+        #expect(result.skipped.map(\.reason) == ["a sensor: only switches, lights, fans, covers and locks become toggles"])
     }
 
     @Test(arguments: [

@@ -93,6 +93,13 @@ struct RealPayloadTests {
                   messages: [("hall/light/ceiling/state", RealPayloads.esphomeLightOn)], isOn: true),
         Situation(name: "ESPHome switch", action: "esphome: garden/sprinkler",
                   messages: [("garden/switch/sprinkler/state", RealPayloads.esphomeSwitchOff)], isOn: false),
+        Situation(name: "ESPHome fan on", action: "esphome_fan: attic/ceiling_fan",
+                  messages: [("attic/fan/ceiling_fan/state", RealPayloads.esphomeFanOn),
+                             ("attic/fan/ceiling_fan/speed_level/state", "2"), ("attic/fan/ceiling_fan/oscillation/state", "oscillate_on")],
+                  isOn: true),
+        Situation(name: "ESPHome fan off", action: "esphome_fan: attic/ceiling_fan",
+                  messages: [("attic/fan/ceiling_fan/state", RealPayloads.esphomeFanOn), ("attic/fan/ceiling_fan/state", RealPayloads.esphomeFanOff)],
+                  isOn: false),
         // 7. zigbee2mqtt multi-endpoint.
         Situation(name: "z2m endpoints without channel", action: "zigbee2mqtt: wall_switch_double",
                   messages: [("zigbee2mqtt/wall_switch_double", RealPayloads.z2mWallSwitchDouble),

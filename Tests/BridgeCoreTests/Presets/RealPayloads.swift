@@ -101,4 +101,8 @@ enum RealPayloads {
     static let esphomeLightOff = #"{"color_mode":"brightness","state":"OFF","brightness":255,"color":{}}"#
     /// esphome/components/mqtt/mqtt_switch.cpp publishes "ON"/"OFF" on `<node>/switch/<name>/state`.
     static let esphomeSwitchOff = "OFF"
+    /// esphome/components/mqtt/mqtt_fan.cpp `publish_state` publishes "ON"/"OFF" on `<node>/fan/<name>/state`
+    /// (then its speed level, oscillation and direction on topics of their own).
+    static let esphomeFanOn = "ON"
+    static let esphomeFanOff = "OFF"
 }

@@ -21,6 +21,7 @@ struct PresetEndToEndTests {
          #"{"id":1,"src":"switchboard-bridge","method":"Light.Set","params":{"id":0,"on":true}}"#),
         ("esphome", "esphome: garden/sprinkler", "garden/switch/sprinkler/command", "ON"),
         ("esphome_light", "esphome_light: hall/ceiling", "hall/light/ceiling/command", #"{"state":"ON"}"#),
+        ("esphome_fan", "esphome_fan: attic/ceiling_fan", "attic/fan/ceiling_fan/command", "ON"),
     ]
 
     /// Retained "off" states (real shapes) so the bridge settles at once.
@@ -33,6 +34,7 @@ struct PresetEndToEndTests {
         ("shellyplusdimmer-b0b21c123456/status/light:0", #"{"id":0,"output":false,"brightness":75}"#),
         ("garden/switch/sprinkler/state", "OFF"),
         ("hall/light/ceiling/state", #"{"color_mode":"brightness","state":"OFF","brightness":255,"color":{}}"#),
+        ("attic/fan/ceiling_fan/state", "OFF"),
     ]
 
     func startWorld() throws -> EndToEndHarness {
@@ -44,8 +46,9 @@ struct PresetEndToEndTests {
         let world = try startWorld()
         let recorder = try MosquittoQoSRecorder(port: world.broker.port, topics: Self.presets.map(\.topic), directory: world.directory)
         #expect(waitUntil(timeoutSeconds: 10) { Self.presets.allSatisfy { world.publishedOn($0.id) == false } }, "\(world.log)")
-        for preset in Self.presets {
-            _ = try world.press(preset.id)
+        for (index, preset) in Self.presets.enumerated() {
+            // Two phones take turns: one phone's burst of presses is smaller than the preset count.
+            _ = try world.press(preset.id, phone: index.isMultiple(of: 2) ? "phone-a" : "phone-b")
             let sent = waitUntil(timeoutSeconds: 10) { recorder.records.contains { $0.topic == preset.topic } }
             #expect(sent, "no command for \(preset.id)")
             let commands = recorder.records.filter { $0.topic == preset.topic }
@@ -77,6 +80,8 @@ struct PresetEndToEndTests {
             ("esphome", "garden/switch/sprinkler/state", "ON", true),
             // esphome light_json_schema.cpp dump_json
             ("esphome_light", "hall/light/ceiling/state", #"{"color_mode":"brightness","state":"ON","brightness":255,"color":{}}"#, true),
+            // esphome mqtt_fan.cpp publish_state
+            ("esphome_fan", "attic/fan/ceiling_fan/state", "ON", true),
         ]
         for message in live {
             world.devices.publish(message.topic, message.payload)
