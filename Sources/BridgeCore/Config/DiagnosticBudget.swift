@@ -8,8 +8,9 @@ struct DiagnosticBudget {
     static let maxPerLine = 3
     /// Diagnostics shown for the whole file.
     static let maxPerFile = 100
-    /// Longest message kept, in characters (long keys or values are cut in the middle).
-    static let maxMessageScalars = 400
+    /// Longest message kept, in characters (long keys or values are cut in the middle);
+    /// the longest the bridge writes itself, a toggle's list of every preset, fits whole.
+    static let maxMessageScalars = 512
     /// Diagnostics held before the ones past the first `maxPerFile` are dropped.
     static let maxHeld = maxPerFile * 4
 
