@@ -71,6 +71,28 @@ import Testing
         #expect(LogTimestamp.format(epochMs: epochMs) == expected)
     }
 
+    /// Issue 23: the line is built in one byte buffer; the timestamp's bytes are
+    /// the same as its text, from the first year to one of five digits.
+    @Test(arguments: [Int64(0), 1_780_000_000_123, 253_402_300_799_999, 253_402_300_800_000, Int64.max])
+    func aTimestampsBytesAreItsText(epochMs: Int64) {
+        var bytes: [UInt8] = Array("x ".utf8)
+        LogTimestamp.append(epochMs: epochMs, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x " + LogTimestamp.format(epochMs: epochMs))
+        #expect(LogTimestamp.format(epochMs: 253_402_300_800_000) == "10000-01-01T00:00:00.000Z")
+        let line = LogLineFormatter(format: .plain).line(level: .info, message: "press e1 carried out", epochMs: epochMs)
+        #expect(line == LogTimestamp.format(epochMs: epochMs) + " info press e1 carried out")
+    }
+
+    /// A kind or an example of no more bytes than the limit is kept whole, without
+    /// counting its characters; a longer one is cut by characters, not bytes.
+    @Test func kindsAreCutByCharacters() {
+        let short = String(repeating: "é", count: 120)
+        #expect(LogEventKey(level: .info, kind: short).kind == short)
+        let long = String(repeating: "é", count: 300)
+        #expect(LogEventKey(level: .info, kind: long).kind == String(repeating: "é", count: LogEventKey.maximumKindCharacters))
+        #expect(LogEventKey(level: .info, kind: long).kind.count == 240)
+    }
+
     @Test func anEventStaysOnOneLine() {
         let formatter = LogLineFormatter(format: .journal)
         let line = formatter.line(level: .warning, message: "bad payload:\n{\"a\":\t1}\r\u{1B}[31m", epochMs: 0)

@@ -11,11 +11,17 @@ public struct LogEventKey: Hashable, Sendable {
 
     public init(level: LogLevel, kind: String) {
         self.level = level
-        self.kind = String(kind.prefix(Self.maximumKindCharacters))
+        self.kind = Self.cut(kind, toCharacters: Self.maximumKindCharacters)
     }
 
     /// The key of a shell message: its call site.
     public init(level: LogLevel, fileID: StaticString, line: UInt) {
         self.init(level: level, kind: "\(fileID):\(line)")
+    }
+
+    /// `text`'s first `maxCharacters` characters; a text of no more bytes than that
+    /// is kept as it is, without counting its characters (the usual case).
+    static func cut(_ text: String, toCharacters maxCharacters: Int) -> String {
+        text.utf8.count <= maxCharacters ? text : String(text.prefix(maxCharacters))
     }
 }

@@ -18,14 +18,26 @@ public struct LogLineFormatter: Sendable {
     /// `<4>message` for the journal, `2026-…Z warning message` otherwise. Line breaks
     /// and other control characters in `message` are escaped so an event stays one
     /// line, and the message is cut to `maxMessageScalars`.
+    /// The line is built in one byte buffer (no intermediate strings).
     public func line(level: LogLevel, message: String, epochMs: Int64) -> String {
         let text = Self.singleLine(message)
+        var bytes: [UInt8] = []
         switch format {
         case .journal:
-            return "<\(level.syslogPriority)>\(text)"
+            bytes.reserveCapacity(text.utf8.count + 4)
+            bytes.append(UInt8(ascii: "<"))
+            bytes.append(contentsOf: String(level.syslogPriority).utf8)
+            bytes.append(UInt8(ascii: ">"))
         case .plain:
-            return "\(LogTimestamp.format(epochMs: epochMs)) \(level.name) \(text)"
+            let name = level.name.utf8
+            bytes.reserveCapacity(LogTimestamp.byteCount + name.count + text.utf8.count + 2)
+            LogTimestamp.append(epochMs: epochMs, to: &bytes)
+            bytes.append(UInt8(ascii: " "))
+            bytes.append(contentsOf: name)
+            bytes.append(UInt8(ascii: " "))
         }
+        bytes.append(contentsOf: text.utf8)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Replaces `\n`, `\r`, `\t` by their escapes and other control characters (C0,
@@ -33,9 +45,7 @@ public struct LogLineFormatter: Sendable {
     /// `maxScalars` characters with a marker naming how many characters of `message`
     /// were cut (`…[+1234]`).
     static func singleLine(_ message: String, maxScalars: Int = maxMessageScalars) -> String {
-        if message.utf8.count <= maxScalars, !message.unicodeScalars.contains(where: DisplayText.isControl) {
-            return message
-        }
+        if isAlreadySingleLine(message, maxScalars: maxScalars) { return message }
         let scalars = message.unicodeScalars
         let keepScalars = max(0, maxScalars - markerReserveScalars)
         var line = String.UnicodeScalarView()
@@ -53,6 +63,18 @@ public struct LogLineFormatter: Sendable {
             lineCount += pieceCount
         }
         return String(line)
+    }
+
+    /// Whether `message` is short enough and has no control character: its bytes
+    /// are looked at first (a printable ASCII message, the usual one, needs nothing
+    /// more), its scalars only when it has others.
+    private static func isAlreadySingleLine(_ message: String, maxScalars: Int) -> Bool {
+        guard message.utf8.count <= maxScalars else { return false }
+        let isPrintableASCII = message.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        if isPrintableASCII == true { return true }
+        return !message.unicodeScalars.contains(where: DisplayText.isControl)
     }
 
     /// How one character of a message is written.

@@ -3,14 +3,37 @@
 public enum LogTimestamp {
     /// Formats milliseconds since 1970-01-01T00:00:00Z (negative values clamp to 0).
     public static func format(epochMs: Int64) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(byteCount)
+        append(epochMs: epochMs, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The length of a timestamp of years 0-9999: `2026-11-29T23:00:11.123Z`.
+    static let byteCount = 24
+
+    /// Appends the timestamp's ASCII bytes to `bytes` (a log line is built in one
+    /// buffer, with no intermediate strings).
+    static func append(epochMs: Int64, to bytes: inout [UInt8]) {
         let milliseconds = max(0, epochMs)
         let days = milliseconds / 86_400_000
         let millisecondOfDay = milliseconds % 86_400_000
         let date = civilDate(daysSinceEpoch: days)
         let secondOfDay = millisecondOfDay / 1_000
-        return "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))"
-            + "T\(pad(secondOfDay / 3_600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
-            + ".\(pad(millisecondOfDay % 1_000, 3))Z"
+        appendDigits(date.year, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.month, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(date.day, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(secondOfDay / 3_600, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay / 60 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(millisecondOfDay % 1_000, width: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
     }
 
     /// Year, month and day of a non-negative day count since 1970-01-01
@@ -28,8 +51,17 @@ public enum LogTimestamp {
         return (year, month, day)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// The decimal digits of a non-negative `value` (a year, at most 9 digits), zero-padded to at least `width`.
+    private static func appendDigits(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
+        var divisor: Int64 = 1
+        var digitCount = 1
+        while digitCount < width || value / divisor >= 10 {
+            divisor *= 10
+            digitCount += 1
+        }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
+            divisor /= 10
+        }
     }
 }

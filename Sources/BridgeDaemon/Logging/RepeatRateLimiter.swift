@@ -44,19 +44,18 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
     /// (cut) names the event in the summary when it is held back.
     public mutating func admit(_ key: Key, example: String = "", nowMs: Int64) -> RateLimitVerdict<Key> {
         var summaries: [SuppressionSummary<Key>] = []
-        if let window = windows[key], isExpired(window, nowMs: nowMs) {
-            summaries += close(key)
-        }
-        if var window = windows[key] {
-            if window.emittedCount < maxPerWindow {
-                window.emittedCount += 1
-                windows[key] = window
-                return RateLimitVerdict(shouldEmit: true, summaries: summaries)
+        // One lookup of the key (hashing it is most of the cost), its window changed in place.
+        if let index = windows.index(forKey: key) {
+            if !isExpired(windows.values[index], nowMs: nowMs) {
+                if windows.values[index].emittedCount < maxPerWindow {
+                    windows.values[index].emittedCount += 1
+                    return RateLimitVerdict(shouldEmit: true, summaries: [])
+                }
+                windows.values[index].suppressedCount += 1
+                windows.values[index].example = LogEventKey.cut(example, toCharacters: Self.maxExampleCharacters)
+                return RateLimitVerdict(shouldEmit: false, summaries: [])
             }
-            window.suppressedCount += 1
-            window.example = String(example.prefix(Self.maxExampleCharacters))
-            windows[key] = window
-            return RateLimitVerdict(shouldEmit: false, summaries: summaries)
+            summaries += close(key)
         }
         summaries += makeRoom(nowMs: nowMs)
         guard windows.count < maxKeys else {
@@ -80,7 +79,7 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
             return RateLimitVerdict(shouldEmit: true, summaries: summaries)
         }
         shared.window.suppressedCount += 1
-        shared.window.example = String(example.prefix(Self.maxExampleCharacters))
+        shared.window.example = LogEventKey.cut(example, toCharacters: Self.maxExampleCharacters)
         otherKinds = shared
         return RateLimitVerdict(shouldEmit: false, summaries: summaries)
     }

@@ -149,8 +149,9 @@ final class EffectExecutor {
         }
     }
 
-    private func attempt(_ what: LogMessage, _ body: () throws -> Void) {
-        do { try body() } catch { ports.log(.warning, "\(what) failed: \(error)") }
+    /// Runs `body`; says what failed (`what` is built only then).
+    private func attempt(_ what: @autoclosure () -> LogMessage, _ body: () throws -> Void) {
+        do { try body() } catch { ports.log(.warning, "\(what()) failed: \(error)") }
     }
 }
 
