@@ -15,6 +15,10 @@ final class AiviLink: Sendable {
     private let multi: CurlMulti
     private let http: HTTPClient
     private let events: SSEClient
+    /// `https://host/…/widget/`: a PATCH's URL is this and its slug.
+    private let widgetURLPrefix: String
+    /// The headers of every PATCH (made once, not per PATCH).
+    private let patchHeaders: [(name: String, value: String)]
 
     init(settings: AiviSettings, timing: TimingSettings, token: Secret, relay: RuntimeRelay,
          metrics: DaemonMetrics, log: LogSink, loop: EventLoop) throws(DaemonStartError) {
@@ -23,6 +27,9 @@ final class AiviLink: Sendable {
         self.relay = relay
         self.metrics = metrics
         self.log = log
+        widgetURLPrefix = Self.join(settings.apiBaseURL, "/widget/")
+        patchHeaders = [(name: "Authorization", value: "Token \(token.revealedValue)"),
+                        (name: "Content-Type", value: "application/json")]
         var httpSettings = HTTPClientSettings()
         httpSettings.caFile = settings.caFile
         do { multi = try CurlMulti(on: loop) } catch { throw .http("\(error)") }
@@ -55,12 +62,9 @@ final class AiviLink: Sendable {
 
     /// `PATCH /widget/{slug}`; the outcome goes to `completion` on the loop's thread.
     func patch(_ request: PatchRequest, completion: @escaping @Sendable (PatchOutcome) -> Void) {
-        let url = Self.join(settings.apiBaseURL, "/widget/" + request.slug)
-        let headers = [
-            (name: "Authorization", value: "Token \(token.revealedValue)"),
-            (name: "Content-Type", value: "application/json"),
-        ]
-        http.send(HTTPClientRequest(method: "PATCH", url: url, headers: headers, body: Array(request.body.utf8))) { result in
+        let request = HTTPClientRequest(method: "PATCH", url: widgetURLPrefix + request.slug, headers: patchHeaders,
+                                        body: Array(request.body.utf8))
+        http.send(request) { result in
             completion(Self.outcome(result))
         }
     }

@@ -30,8 +30,8 @@ public final class Daemon: Sendable {
         try Self.checkCAFiles(config)
         let (stateLock, store, rememberedEvents) = try Self.openStore(config, log)
         self.stateLock = stateLock
-        let relay = RuntimeRelay()
         do { loop = try EventLoop() } catch { throw .system("\(error)") }
+        let relay = RuntimeRelay(loop: loop)
         self.log = log
         let metrics = self.metrics
         let mqttConnects = ConditionLock(0)
@@ -51,14 +51,14 @@ public final class Daemon: Sendable {
                 mqtt: mqtt, aivi: aivi, store: store, options: options, log: log,
                 observers: DaemonObservers(supervisor: supervisor, metrics: metrics)),
             idleWakeMs: supervisor.idleWakeMs,
-            loop: loop
+            loop: loop,
+            relay: relay
         )
         self.runtime = runtime
         statusServer = StatusServer(metrics: metrics, snapshot: { runtime.statusSnapshot() })
         if let status = config.status {
             do { try statusServer.start(status, on: loop) } catch { log.error("\(error)") }
         }
-        relay.attach(runtime)
     }
 
     /// Connects and runs until a stop finishes, on the calling thread (the loop's);

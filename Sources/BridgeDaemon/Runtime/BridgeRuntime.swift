@@ -9,7 +9,9 @@ import ShellSupport
 public final class BridgeRuntime: @unchecked Sendable {
     private var bridge: Bridge
     private let ports: RuntimePorts
-    private let inbox: RuntimeInbox
+    /// What other threads hand over; the relay owns its inbox.
+    private let relay: RuntimeRelay
+    private var inbox: RuntimeInbox { relay.inbox }
     /// Performs the core's effects (timers, subscriptions, records before publishes).
     private let executor: EffectExecutor
     /// The server's clock minus the monotonic clock, from the last `Date` header:
@@ -35,11 +37,13 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// A batch has finished (the status endpoints answer 503 before).
     private var hasFinishedBatch = false
 
-    public init(bridge: Bridge, ports: RuntimePorts, idleWakeMs: Int = -1, loop: EventLoop? = nil) {
+    /// `relay`: the one the shells were given (nil: a relay of its own, for a runtime driven by `submit`).
+    public init(bridge: Bridge, ports: RuntimePorts, idleWakeMs: Int = -1, loop: EventLoop? = nil, relay: RuntimeRelay? = nil) {
         self.bridge = bridge
         self.ports = ports
-        let inbox = RuntimeInbox()
-        self.inbox = inbox
+        let relay = relay ?? RuntimeRelay(loop: loop)
+        self.relay = relay
+        let inbox = relay.inbox
         executor = EffectExecutor(ports: ports, recorder: ports.unsafeEventRecorder, submit: { inbox.push($0) })
         self.idleWakeMs = idleWakeMs
         self.loop = loop
@@ -88,15 +92,11 @@ public final class BridgeRuntime: @unchecked Sendable {
 
     /// Queues an input from any thread; false when the inbox is full.
     @discardableResult
-    public func submit(_ input: RuntimeInput) -> Bool {
-        defer { loop?.wake() }
-        return inbox.push(input)
-    }
+    public func submit(_ input: RuntimeInput) -> Bool { relay.submit(input) }
 
     /// Queues an MQTT message from any thread (coalesced per topic).
     public func submitMQTTMessage(topic: String, payload: [UInt8]) {
-        inbox.pushMQTT(topic: topic, payload: payload)
-        loop?.wake()
+        relay.submitMQTTMessage(topic: topic, payload: payload)
     }
 
     /// Runs the loop on the calling thread until a stop has finished.
@@ -167,14 +167,19 @@ public final class BridgeRuntime: @unchecked Sendable {
         return !anyInFlight || MonotonicClock.nowMs() >= stopDeadlineMs
     }
 
+    /// The shortest of the waits that apply (-1: none, wait for work).
     private func nextWakeMs() -> Int {
         let nowMs = MonotonicClock.nowMs()
-        var waits: [Int64] = []
-        if let timerMs = executor.timers.msUntilNext(nowMs: nowMs) { waits.append(timerMs) }
-        if let stopDeadlineMs { waits.append(max(0, stopDeadlineMs - nowMs)) }
-        if idleWakeMs >= 0 { waits.append(Int64(idleWakeMs)) }
-        if let reportMs = dropReport.msUntilDue(nowMs: nowMs) { waits.append(reportMs) }
-        return waits.min().map { Int($0) } ?? -1
+        var shortestMs: Int64?
+        func consider(_ waitMs: Int64?) {
+            guard let waitMs else { return }
+            shortestMs = min(shortestMs ?? waitMs, waitMs)
+        }
+        consider(executor.timers.msUntilNext(nowMs: nowMs))
+        consider(stopDeadlineMs.map { max(0, $0 - nowMs) })
+        consider(idleWakeMs >= 0 ? Int64(idleWakeMs) : nil)
+        consider(dropReport.msUntilDue(nowMs: nowMs))
+        return shortestMs.map { Int($0) } ?? -1
     }
 
     private func handle(_ input: RuntimeInput) {

@@ -1,22 +1,29 @@
 import ShellSupport
 
-/// Hands what the shells report to the runtime once it exists: the shells are
-/// built before the runtime (the runtime's ports call them), so their handlers
-/// go through this relay. Inputs before `attach` are dropped.
+/// Hands what the shells report to the runtime: the shells are built before the
+/// runtime (the runtime's ports call them), so the relay owns the runtime's inbox
+/// from the start and the runtime takes it over (`BridgeRuntime(…, relay:)`).
+/// No lock of its own (the inbox has its one); what comes before the runtime
+/// runs waits in the inbox, within its bounds.
 public final class RuntimeRelay: Sendable {
-    private let runtime = ConditionLock<BridgeRuntime?>(nil)
+    let inbox = RuntimeInbox()
+    /// Woken when something is queued (a no-op on the loop's own thread).
+    private let loop: EventLoop?
 
-    public init() {}
-
-    public func attach(_ target: BridgeRuntime) {
-        runtime.withLock { $0 = target }
+    public init(loop: EventLoop?) {
+        self.loop = loop
     }
 
-    public func submit(_ input: RuntimeInput) {
-        runtime.withLock { $0 }?.submit(input)
+    /// Queues an input from any thread; false when the inbox is full.
+    @discardableResult
+    public func submit(_ input: RuntimeInput) -> Bool {
+        defer { loop?.wake() }
+        return inbox.push(input)
     }
 
+    /// Queues an MQTT message from any thread (coalesced per topic when the inbox is full).
     public func submitMQTTMessage(topic: String, payload: [UInt8]) {
-        runtime.withLock { $0 }?.submitMQTTMessage(topic: topic, payload: payload)
+        inbox.pushMQTT(topic: topic, payload: payload)
+        loop?.wake()
     }
 }
