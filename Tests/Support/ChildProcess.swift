@@ -8,8 +8,8 @@ public final class ChildProcess: @unchecked Sendable {
     public let stdoutPath: String
     public let stderrPath: String
     public let pid: pid_t
-    private let lock = NSLock()
-    private var reapedStatus: Int32?
+    /// The wait status once reaped (the project's one lock, as the shells use it).
+    private let reapedStatus = ConditionLock<Int32?>(nil)
 
     /// Starts `executable` with `arguments`; output goes to `directory/name.stdout|.stderr`.
     /// `environment` nil inherits this process's environment.
@@ -28,29 +28,26 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Whether the child has not exited yet (reaps it when it has).
     public var isRunning: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        if reapedStatus != nil { return false }
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        if result == pid {
-            reapedStatus = status
-            return false
+        reapedStatus.withLock { reaped in
+            if reaped != nil { return false }
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid {
+                reaped = status
+                return false
+            }
+            if result == -1 && errno == ECHILD {
+                // Reaped elsewhere (e.g. by a Foundation `Process` monitor): it has exited.
+                reaped = 0xff00
+                return false
+            }
+            return true
         }
-        if result == -1 && errno == ECHILD {
-            // Reaped elsewhere (e.g. by a Foundation `Process` monitor): it has exited.
-            reapedStatus = 0xff00
-            return false
-        }
-        return true
     }
 
     /// The exit code (or 128 + signal number) once exited, else nil.
     public var exitStatus: Int32? {
-        guard !isRunning else { return nil }
-        lock.lock()
-        defer { lock.unlock() }
-        guard let status = reapedStatus else { return nil }
+        guard !isRunning, let status = reapedStatus.withLock({ $0 }) else { return nil }
         let signalNumber = status & 0x7f
         return signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
     }

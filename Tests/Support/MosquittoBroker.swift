@@ -1,4 +1,5 @@
 import Foundation
+import ShellSupport
 
 /// A real `mosquitto` broker on a free loopback port, in its own temp dir.
 public final class MosquittoBroker: @unchecked Sendable {
@@ -15,9 +16,8 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     public let port: Int
     public let directory: TemporaryDirectory
-    private let lock = NSLock()
-    private var child: ChildProcess?
-    private var startCount = 0
+    /// The running broker and how many times it was started (the project's one lock).
+    private let run = ConditionLock<(child: ChildProcess?, startCount: Int)>((nil, 0))
 
     /// Certificates of the TLS listener, when the broker was made with `useTLS`.
     public let certificates: TestCertificates?
@@ -26,7 +26,7 @@ public final class MosquittoBroker: @unchecked Sendable {
     /// With `credentials`, anonymous clients are refused; with `useTLS` the listener
     /// speaks TLS only, with a certificate from `certificates` naming `serverNames`.
     public init(credentials: Credentials? = nil, useTLS: Bool = false, serverNames: [String] = TestCertificates.loopbackNames) throws {
-        port = LoopbackPort.free()
+        port = try LoopbackPort.free()
         directory = try TemporaryDirectory(prefix: "mosquitto")
         certificates = useTLS ? try TestCertificates(directory: directory, serverNames: serverNames) : nil
         try writeConfig(credentials: credentials)
@@ -40,17 +40,15 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     /// Starts the broker (again) on the same port and waits until it accepts.
     public func start() throws {
-        lock.lock()
-        startCount += 1
-        let name = "mosquitto-\(startCount)"
-        lock.unlock()
+        let name = run.withLock { state in
+            state.startCount += 1
+            return "mosquitto-\(state.startCount)"
+        }
         let process = try ChildProcess(
             executable: "/usr/sbin/mosquitto", arguments: ["-c", directory.file("mosquitto.conf")],
             directory: directory.path, name: name
         )
-        lock.lock()
-        child = process
-        lock.unlock()
+        run.withLock { $0.child = process }
         guard waitUntil(timeoutSeconds: 10, { LoopbackPort.accepts(port) || !process.isRunning }), process.isRunning else {
             throw TestSupportError("mosquitto did not start on port \(port): \(process.stderr)")
         }
@@ -58,10 +56,10 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     /// Stops the broker by PID (SIGTERM, SIGKILL after a deadline) and waits for it.
     public func stop() {
-        lock.lock()
-        let process = child
-        child = nil
-        lock.unlock()
+        let process = run.withLock { state in
+            defer { state.child = nil }
+            return state.child
+        }
         process?.stop()
     }
 

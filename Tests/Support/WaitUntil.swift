@@ -1,4 +1,5 @@
 import Foundation
+import ShellSupport
 
 /// Polls `condition` every few milliseconds until it holds or `timeoutSeconds` pass.
 /// Returns whether it held. The short sleep is inside this helper only; tests
@@ -47,20 +48,13 @@ public final class TemporaryDirectory: Sendable {
 
 /// Thread-safe collection of values a callback produces, for assertions in tests.
 public final class Recorder<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [Value] = []
+    private let stored = ConditionLock<[Value]>([])
 
     public init() {}
 
     public func append(_ value: Value) {
-        lock.lock()
-        stored.append(value)
-        lock.unlock()
+        stored.withLock { $0.append(value) }
     }
 
-    public var values: [Value] {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+    public var values: [Value] { stored.withLock { $0 } }
 }

@@ -17,7 +17,7 @@ struct DemoBrowserTests {
         }
         let directory = try TemporaryDirectory(prefix: "demo-browser")
         defer { directory.remove() }
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let demo = try DemoExitTests.demo(["--port", String(port)], in: directory, name: "demo")
         defer { demo.stop() }
         #expect(waitUntil(timeoutSeconds: 20) { demo.stdout.contains("http://127.0.0.1:\(port)/") || !demo.isRunning }, "\(demo.stderr)")

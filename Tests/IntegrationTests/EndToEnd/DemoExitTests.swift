@@ -38,7 +38,7 @@ struct DemoExitTests {
 
     @Test func aPortInUseIsSaidInWordsAndAnotherAddressIsWarnedAbout() throws {
         let directory = try TemporaryDirectory(prefix: "demo-port")
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let first = try Self.demo(["--port", String(port)], in: directory, name: "demo-first")
         defer { first.stop() }
         #expect(waitUntil(timeoutSeconds: 20) { first.stdout.contains("http://127.0.0.1:\(port)/") || !first.isRunning }, "\(first.stderr)")
@@ -54,7 +54,7 @@ struct DemoExitTests {
     /// though `status.listen: localhost:PORT` works; one parser reads both.
     @Test func listenLocalhostServesThePageOnTheLoopback() throws {
         let directory = try TemporaryDirectory(prefix: "demo-localhost")
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let demo = try Self.demo(["--port", String(port), "--listen", "localhost"], in: directory, name: "demo-localhost")
         defer { demo.stop() }
         #expect(waitUntil(timeoutSeconds: 20) { demo.stdout.contains("http://127.0.0.1:\(port)/") || !demo.isRunning },
@@ -96,7 +96,7 @@ struct DemoExitTests {
                                         + "(the package installs /usr/share/doc/switchboard-bridge/examples/demo.yaml)"), "\(missing.stderr)")
 
         try FileManager.default.copyItem(atPath: DemoTests.packageRoot + "/config/demo.yaml", toPath: examples + "/demo.yaml")
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let demo = try command("demo-installed", ["--port", String(port)])
         defer { demo.stop() }
         #expect(waitUntil(timeoutSeconds: 20) { demo.stdout.contains("http://127.0.0.1:\(port)/") || !demo.isRunning },
@@ -109,7 +109,7 @@ struct DemoExitTests {
         let directory = try TemporaryDirectory(prefix: "demo-ctrlc")
         let tmpdir = directory.file("tmp")
         try FileManager.default.createDirectory(atPath: tmpdir, withIntermediateDirectories: true)
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         // setsid: the demo leads its own process group, as in a terminal.
         let demo = try Self.demo(["--port", String(port)], in: directory, name: "demo-ctrlc", wrapper: ["/usr/bin/setsid"], tmpdir: tmpdir)
         defer { demo.stop() }

@@ -14,7 +14,7 @@ struct DemoTests {
 
     /// The demo on a free port, its page up.
     static func startDemo(_ directory: TemporaryDirectory) throws -> (ChildProcess, port: Int) {
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let demo = try ChildProcess(
             executable: EndToEndHarness.bridgeExecutable,
             arguments: ["demo", "--port", String(port), "--config", Self.packageRoot + "/config/demo.yaml"],

@@ -70,7 +70,7 @@ struct OperationsTests {
 struct StatusEndpointTests {
     @Test func servesTheWidgetViewHealthAndMetrics() throws {
         let world = try EndToEndHarness()
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let config = try String(contentsOfFile: world.configPath, encoding: .utf8)
             .replacingOccurrences(of: "state_dir:", with: "status: { listen: 127.0.0.1:\(port), path: /widget }\nstate_dir:")
         try config.write(toFile: world.configPath, atomically: true, encoding: .utf8)
@@ -99,7 +99,7 @@ struct StatusEndpointTests {
 struct RefusedTokenTests {
     @Test func statusHealthzAndTheViewNameTheRefusedToken() throws {
         let world = try EndToEndHarness()
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let config = try String(contentsOfFile: world.configPath, encoding: .utf8)
             .replacingOccurrences(of: "state_dir:", with: "status: { listen: 127.0.0.1:\(port), path: /widget }\nstate_dir:")
         try config.write(toFile: world.configPath, atomically: true, encoding: .utf8)

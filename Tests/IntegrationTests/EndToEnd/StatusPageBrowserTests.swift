@@ -23,7 +23,7 @@ struct StatusPageBrowserTests {
         }
         let world = try EndToEndHarness()
         defer { world.stopAll() }
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         // A misspelled device: the broker has zigbee2mqtt/porch, the config says Porch.
         let config = try String(contentsOfFile: world.configPath, encoding: .utf8)
             .replacingOccurrences(of: "state_dir:", with: "status: { listen: 127.0.0.1:\(port) }\nstate_dir:")

@@ -38,7 +38,7 @@ struct ThreadCountTests {
     /// listener on (the loop, the stream, the PATCHes, the accept thread) and 14 with
     /// 10 connections (one thread each); with libcurl on the loop too, the loop alone.
     @Test func tenOpenStatusConnectionsAddNoThread() throws {
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: 127.0.0.1:\(port)")
         defer { world.stopAll() }
         try world.startBridge()

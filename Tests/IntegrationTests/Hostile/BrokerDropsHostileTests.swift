@@ -10,7 +10,7 @@ import TestSupport
 @Suite("A broker that keeps dropping the connection (real binary)", .serialized)
 struct BrokerDropsHostileTests {
     @Test func theBridgeBacksOffLogsBoundedLinesAndStaysResponsiveAndSmall() throws {
-        let statusPort = LoopbackPort.free()
+        let statusPort = try LoopbackPort.free()
         let dropper = try FakeMQTTBroker(mode: .dropsAfterConnack)
         let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: 127.0.0.1:\(statusPort)")
         let config = try String(contentsOfFile: world.configPath, encoding: .utf8)

@@ -8,7 +8,7 @@ import TestSupport
 @Suite("Status listen address (real binary)", .serialized)
 struct StatusListenTests {
     @Test func localhostPassesCheckAndBinds() throws {
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: localhost:\(port)")
         let check = try Self.check(world)
         #expect(check.status == 0, "\(check.output)")
@@ -18,7 +18,7 @@ struct StatusListenTests {
     }
 
     @Test func aNonLoopbackAddressIsWarnedAboutByCheckAndAtStart() throws {
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: 0.0.0.0:\(port)")
         let check = try Self.check(world)
         #expect(check.status == 0, "\(check.output)")

@@ -11,7 +11,7 @@ import TestSupport
 @Suite("Status server under pipelining clients that never read (real binary)", .serialized)
 struct StatusPipeliningTests {
     @Test func healthzAnswersWhile40ClientsPipelineWithoutReading() throws {
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: 127.0.0.1:\(port)")
         try world.startBridge()
         #expect(world.waitForLog("published lights"), "\(world.log)")

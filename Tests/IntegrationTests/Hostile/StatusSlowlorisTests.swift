@@ -8,7 +8,7 @@ import TestSupport
 @Suite("Status server under slowloris (real binary)", .serialized)
 struct StatusSlowlorisTests {
     @Test func healthzAnswersWhile64SlowlorisClientsHoldConnections() throws {
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: 127.0.0.1:\(port)")
         try world.startBridge()
         #expect(world.waitForLog("published lights"), "\(world.log)")
@@ -23,7 +23,7 @@ struct StatusSlowlorisTests {
     }
 
     @Test func leadingCRLFsForEverAreCutOff() throws {
-        let port = LoopbackPort.free()
+        let port = try LoopbackPort.free()
         let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: 127.0.0.1:\(port)")
         try world.startBridge()
         #expect(world.waitForLog("published lights"), "\(world.log)")
