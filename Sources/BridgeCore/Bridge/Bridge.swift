@@ -6,7 +6,7 @@
 public struct Bridge: Sendable {
     public internal(set) var config: BridgeConfig
     /// What is known of each action's device.
-    public internal(set) var states: [ActionKey: ActionState] = [:]
+    public internal(set) var states = ActionStates()
     public internal(set) var isMQTTConnected = false
     public internal(set) var isEventStreamConnected = false
     /// False from start until retained states have settled after MQTT connected.
@@ -126,11 +126,13 @@ public struct Bridge: Sendable {
         actionsByKey = [:]
         highlightedBySlug = [:]
         stateQueryTable = StateQueryTable(config: config)
-        let keys = Set(config.widgets.flatMap { widget in widget.actions.map { ActionKey(slug: widget.slug, actionId: $0.id) } })
+        let order = config.widgets.flatMap { widget in widget.actions.map { ActionKey(slug: widget.slug, actionId: $0.id) } }
+        let keys = Set(order)
         commandBuckets = commandBuckets.filter { keys.contains($0.key) }
+        states = ActionStates(order: order, keeping: states)
         for widget in config.widgets {
             widgetsBySlug[widget.slug] = widget
-            templates[widget.slug] = WidgetTemplate(widget: widget)
+            templates[widget.slug] = WidgetTemplate(widget: widget, slotsIn: states)
             if publishers[widget.slug] == nil { publishers[widget.slug] = WidgetPublisher() }
             for action in widget.actions {
                 let key = ActionKey(slug: widget.slug, actionId: action.id)

@@ -5,7 +5,7 @@
 /// core's (copy on write), so taking one after every batch costs little.
 public struct BridgeSnapshot: Sendable {
     public var config: BridgeConfig
-    public var states: [ActionKey: ActionState]
+    public var states: ActionStates
     public var isMQTTConnected: Bool
     public var isEventStreamConnected: Bool
     /// True once retained states have settled and the first publishes went out.
@@ -25,6 +25,15 @@ public struct BridgeSnapshot: Sendable {
 
     public init(
         config: BridgeConfig, states: [ActionKey: ActionState], isMQTTConnected: Bool,
+        isEventStreamConnected: Bool, isSettled: Bool, serverClockOffsetMs: Int64
+    ) {
+        self.init(config: config, states: ActionStates(states), isMQTTConnected: isMQTTConnected,
+                  isEventStreamConnected: isEventStreamConnected, isSettled: isSettled, serverClockOffsetMs: serverClockOffsetMs)
+    }
+
+    /// The same with the core's own table of states (shared, not copied).
+    init(
+        config: BridgeConfig, states: ActionStates, isMQTTConnected: Bool,
         isEventStreamConnected: Bool, isSettled: Bool, serverClockOffsetMs: Int64
     ) {
         self.config = config

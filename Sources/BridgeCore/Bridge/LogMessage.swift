@@ -65,6 +65,19 @@ public struct LogMessage: Sendable, Hashable, CustomStringConvertible, Expressib
             kind += "{}"
         }
 
+        /// The same for text and for values that describe themselves: the same
+        /// words as `String(describing:)`, without its run-time look for how
+        /// the value prints (a large share of a press's log lines).
+        public mutating func appendInterpolation(_ value: String) {
+            text += value
+            kind += "{}"
+        }
+
+        public mutating func appendInterpolation<Value: CustomStringConvertible>(_ value: Value) {
+            text += value.description
+            kind += "{}"
+        }
+
         /// A message within a message: its text, and its kind in the kind.
         public mutating func appendInterpolation(_ message: LogMessage) {
             text += message.text

@@ -1,0 +1,69 @@
+/// What is known of each action's device, one slot per action: the config's
+/// actions first, in config order (`init(order:keeping:)`), so a widget's
+/// template reads its actions' states by slot number (`subscript(slot:)`)
+/// instead of hashing two strings per action on every render.
+///
+/// Read by key like a dictionary. A slot's storage is one array: after the
+/// status snapshot shared it, the core's next change copies that array, not a
+/// hashed table with its keys.
+public struct ActionStates: Sendable, Equatable {
+    private var slotValues: [ActionState?] = []
+    private var slots: [ActionKey: Int] = [:]
+    private var keyOfSlot: [ActionKey] = []
+
+    /// No states.
+    public init() {}
+
+    /// A slot for each key of `order`, in that order, holding its state in
+    /// `old` (nil when it had none); then the other keys `old` holds a state
+    /// for, so an action the config dropped can still be looked at (a reload
+    /// cancels its wait) until the next rebuild.
+    init(order: [ActionKey], keeping old: ActionStates) {
+        for key in order where slots[key] == nil { append(key, old[key]) }
+        for (slot, key) in old.keyOfSlot.enumerated() where slots[key] == nil {
+            if let state = old.slotValues[slot] { append(key, state) }
+        }
+    }
+
+    /// The state of `key`; setting nil forgets it (its slot stays, empty).
+    public internal(set) subscript(key: ActionKey) -> ActionState? {
+        get { slots[key].flatMap { slotValues[$0] } }
+        set {
+            if let slot = slots[key] { slotValues[slot] = newValue } else if let newValue { append(key, newValue) }
+        }
+    }
+
+    /// The state in `slot` (what `slot(of:)` said), nil when it holds none.
+    subscript(slot slot: Int) -> ActionState? {
+        slotValues.indices.contains(slot) ? slotValues[slot] : nil
+    }
+
+    /// The slot of `key`, nil when it has none.
+    func slot(of key: ActionKey) -> Int? { slots[key] }
+
+    /// The states of `dictionary`, slots in key order.
+    public init(_ dictionary: [ActionKey: ActionState]) {
+        for key in dictionary.keys.sorted() { append(key, dictionary[key]) }
+    }
+
+    /// The states held, in slot order.
+    public var values: [ActionState] { slotValues.compactMap { $0 } }
+
+    /// The keys holding a state, in slot order.
+    public var keys: [ActionKey] { keyOfSlot.indices.filter { slotValues[$0] != nil }.map { keyOfSlot[$0] } }
+
+    /// The states by key, as a dictionary (for tests and tools; the core reads by key or slot).
+    public var dictionary: [ActionKey: ActionState] {
+        var result: [ActionKey: ActionState] = [:]
+        for (slot, key) in keyOfSlot.enumerated() { result[key] = slotValues[slot] }
+        return result
+    }
+
+    public static func == (lhs: ActionStates, rhs: ActionStates) -> Bool { lhs.dictionary == rhs.dictionary }
+
+    private mutating func append(_ key: ActionKey, _ state: ActionState?) {
+        slots[key] = slotValues.count
+        keyOfSlot.append(key)
+        slotValues.append(state)
+    }
+}
