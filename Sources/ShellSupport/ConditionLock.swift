@@ -37,8 +37,15 @@ public final class ConditionLock<State>: @unchecked Sendable {
     }
 
     /// Waits until `isDone` holds or `timeoutMs` has passed, then runs `body` with
-    /// the lock still held. A negative timeout waits without a deadline.
+    /// the lock still held. A negative timeout waits without a deadline; a zero one
+    /// does not wait at all (no clock read, no futex call: the daemon's loop takes
+    /// its inbox this way after every turn).
     public func wait<Result>(timeoutMs: Int, until isDone: (State) -> Bool, then body: (inout State) -> Result) -> Result {
+        guard timeoutMs != 0 else {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body(&state)
+        }
         let deadline = MonotonicClock.timespec(afterMs: timeoutMs)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
