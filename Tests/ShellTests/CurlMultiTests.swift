@@ -2,6 +2,7 @@ import CurlShell
 import Foundation
 import ShellSupport
 import Testing
+import TestSupport
 
 /// A source that asks to be serviced at once, and records that it was.
 private final class DueSource: LoopSource, @unchecked Sendable {
@@ -49,5 +50,33 @@ struct CurlMultiTests {
     @Test(arguments: [(0, 100, 100), (1, 100, 103), (250, 100, 352), (-1, 100, 100)])
     func timerDeadlines(timeoutMs: Int, nowMs: Int64, expected: Int64) {
         #expect(CurlMulti.deadlineMs(afterMs: timeoutMs, nowMs: nowMs) == expected)
+    }
+
+    /// A transfer added on the loop's thread is started at once (libcurl asks for its
+    /// timer at 0): on a kept-alive connection the request reaches the server before
+    /// the loop turns again (it waited for the next poll before: one turn per PATCH).
+    @Test func aRequestAddedOnTheLoopsThreadGoesOutBeforeTheLoopTurnsAgain() throws {
+        let server = try ScriptedHTTPServer()
+        let loop = try EventLoop()
+        let multi = try CurlMulti(on: loop)
+        let client = HTTPClient(on: multi)
+        defer {
+            client.stop()
+            multi.close()
+        }
+        let results = Mailbox<HTTPClientResult>()
+        loop.turn(timeoutMs: 0)  // this thread turns the loop
+        func patch(_ path: String) {
+            client.send(HTTPClientRequest(method: "PATCH", url: server.baseURL + path, body: Array("1".utf8))) { results.put($0) }
+        }
+        func turnUntilAnswered(_ count: Int) -> Bool {
+            waitUntil { loop.turn(timeoutMs: 5); return results.all.count >= count }
+        }
+        patch("/first")  // connects: the request waits for the socket
+        #expect(turnUntilAnswered(1))
+        patch("/second")
+        #expect(waitUntil { server.log.contains { $0.hasPrefix("PATCH /second") } })
+        #expect(turnUntilAnswered(2))
+        #expect(server.connectionCount == 1)
     }
 }
