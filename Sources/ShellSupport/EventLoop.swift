@@ -66,6 +66,11 @@ public final class EventLoop: @unchecked Sendable {
     private let isWakePending = ConditionLock(false)
     /// Loop thread only.
     private var sources: [LoopSource] = []
+    /// Loop thread only: one turn's poll array and its sources' wants, kept for the next.
+    private var descriptors: [pollfd] = []
+    private var turnWants: [LoopWants] = []
+    /// Loop thread only: `loopThread` is set (it never changes after).
+    private var isThreadMarked = false
     private let loopThread = ConditionLock<pthread_t?>(nil)
     /// The clock deadlines are read on (the simulation's may differ).
     private let nowMs: @Sendable () -> Int64
@@ -118,27 +123,33 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Waits up to `timeoutMs` (negative: until something happens), shortened to the
     /// sources' earliest deadline, then services every source that is ready or due.
-    /// Returns whether another thread woke the loop.
+    /// Returns whether another thread woke the loop. The poll array and the sources'
+    /// wants are kept between turns (no allocation per turn of their own).
     @discardableResult
     public func turn(timeoutMs: Int) -> Bool {
-        markLoopThread()
+        if !isThreadMarked { markLoopThread() }
         let startMs = nowMs()
-        let wants = sources.map { ($0, $0.loopWants(nowMs: startMs)) }
-        var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
-        for (_, want) in wants {
+        let turnSources = sources
+        turnWants.removeAll(keepingCapacity: true)
+        descriptors.removeAll(keepingCapacity: true)
+        descriptors.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0))
+        var waitMs = timeoutMs
+        for source in turnSources {
+            let want = source.loopWants(nowMs: startMs)
             for interest in want.interests {
                 let events = (interest.wantsRead ? Int16(POLLIN) : 0) | (interest.wantsWrite ? Int16(POLLOUT) : 0)
                 descriptors.append(pollfd(fd: interest.descriptor, events: events, revents: 0))
             }
+            if let deadline = want.deadlineMs { waitMs = Self.waitMs(timeoutMs: waitMs, deadline: deadline, nowMs: startMs) }
+            turnWants.append(want)
         }
-        let waitMs = Self.waitMs(timeoutMs: timeoutMs, deadlines: wants.compactMap(\.1.deadlineMs), nowMs: startMs)
         let count = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: waitMs))
         guard count >= 0 else { return false }  // EINTR: the caller turns again
         let isWoken = descriptors[0].revents != 0
         if isWoken { drainWake() }
         let afterMs = nowMs()
         var index = 1
-        for (source, want) in wants {
+        for (source, want) in zip(turnSources, turnWants) {
             var ready: [LoopReadiness] = []
             for interest in want.interests {
                 let revents = descriptors[index].revents
@@ -156,16 +167,20 @@ public final class EventLoop: @unchecked Sendable {
 
     /// The wait: the caller's bound or the earliest deadline, whichever comes first.
     public static func waitMs(timeoutMs: Int, deadlines: [Int64], nowMs: Int64) -> Int {
-        var waitMs = timeoutMs < 0 ? Int64.max : Int64(timeoutMs)
-        for deadline in deadlines {
-            let (remaining, overflow) = deadline.subtractingReportingOverflow(nowMs)
-            waitMs = min(waitMs, overflow ? (deadline < nowMs ? 0 : Int64.max) : max(0, remaining))
-        }
+        deadlines.reduce(timeoutMs) { waitMs(timeoutMs: $0, deadline: $1, nowMs: nowMs) }
+    }
+
+    /// The wait `timeoutMs` (negative: none), shortened to `deadline`.
+    static func waitMs(timeoutMs: Int, deadline: Int64, nowMs: Int64) -> Int {
+        let boundMs = timeoutMs < 0 ? Int64.max : Int64(timeoutMs)
+        let (remaining, overflow) = deadline.subtractingReportingOverflow(nowMs)
+        let waitMs = min(boundMs, overflow ? (deadline < nowMs ? 0 : Int64.max) : max(0, remaining))
         return waitMs == Int64.max ? -1 : Int(min(waitMs, Int64(Int32.max)))
     }
 
     private func markLoopThread() {
         loopThread.withLock { thread in if thread == nil { thread = pthread_self() } }
+        isThreadMarked = true
     }
 
     /// Empties the pipe first, then clears the flag: a wake between the two finds
