@@ -17,8 +17,10 @@ struct TimerTable {
         deadlinesMs.values.min().map { max(0, $0.subtractingSaturating(nowMs)) }
     }
 
-    /// Removes and returns the timers due at `nowMs`, earliest first.
+    /// Removes and returns the timers due at `nowMs`, earliest first. Asked after
+    /// every batch: when none is due (the usual case) it only looks at the deadlines.
     mutating func takeDue(nowMs: Int64) -> [BridgeTimer] {
+        guard deadlinesMs.values.contains(where: { $0 <= nowMs }) else { return [] }
         let due = deadlinesMs.filter { $0.value <= nowMs }.sorted { $0.value < $1.value }.map(\.key)
         for timer in due { deadlinesMs[timer] = nil }
         return due
