@@ -17,6 +17,26 @@ import Testing
         #expect(throws: JSONParseError.self) { try JSONValue.parse(input) }
     }
 
+    /// A string without escapes is made from its bytes at once; one with an
+    /// escape anywhere reads on byte by byte from there: the same values.
+    @Test(arguments: [
+        (#""plain é ✓""#, "plain é ✓"),
+        (#""""#, ""),
+        (#""\"lead""#, "\"lead"),
+        (#""mid\ndle""#, "mid\ndle"),
+        (#""tail\\""#, "tail\\"),
+        (#""a\tb\u00e9c""#, "a\tbéc"),
+    ])
+    func readsStringsWithAndWithoutEscapes(input: String, expected: String) throws {
+        #expect(try JSONValue.parse(input) == .string(expected))
+        #expect(try JSONValue.parse("{\(input):\(input)}")[expected] == .string(expected))
+    }
+
+    @Test(arguments: ["\"abc", "\"ab\\", "\"a\\nb", "\"a\u{01}b\"", "\"a\\nb\u{1F}\""])
+    func refusesBrokenStrings(input: String) {
+        #expect(throws: JSONParseError.self) { try JSONValue.parse(input) }
+    }
+
     @Test func refusesDeepNesting() {
         let deep = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
         #expect(throws: JSONParseError.self) { try JSONValue.parse(deep) }

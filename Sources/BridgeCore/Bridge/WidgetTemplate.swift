@@ -3,22 +3,28 @@
 /// and after it (`,"color":…}` and the pass-through fields), so rendering a new
 /// state is a few appends instead of building and serializing a JSON tree. The
 /// bytes are exactly those of `ContentRenderer.bodyValue(...).serialized()`.
-/// The fixed text is kept as UTF-8 bytes and a body is assembled in one byte
-/// buffer, made a `String` once: String appends cost ~10x a byte copy.
+/// Each action's object is kept whole as UTF-8 bytes, once with its state
+/// member true and once false, so a body is one byte copy per action into one
+/// buffer, made a `String` once (String appends cost ~10x a byte copy).
 ///
 /// Rendering runs on every state message and every PATCH answer; building the
 /// JSON tree was the largest share of the bridge's own CPU on a starved core
 /// (BENCHMARKS.md, "Starved CPU").
 public struct WidgetTemplate: Sendable {
-    /// One action's fixed text around its state.
+    /// One action's object, rendered for either value of its state member.
     struct Part: Sendable {
         var key: ActionKey
         /// Where its state is in the bridge's `ActionStates`, nil when the
         /// template was made without one (then read by key).
         var slot: Int?
-        var head: [UInt8]
         var state: StateField
-        var tail: [UInt8]
+        /// The object's bytes with the state member true, and false (the same
+        /// when it has no state member).
+        var whenTrue: [UInt8]
+        var whenFalse: [UInt8]
+
+        /// Its bytes for `state`.
+        func bytes(_ state: ActionState) -> [UInt8] { self.state.isTrue(state) ? whenTrue : whenFalse }
     }
 
     /// The member written from the action's state.
@@ -27,29 +33,22 @@ public struct WidgetTemplate: Sendable {
         case active
         case none
 
-        /// The bytes this member renders for `state`.
-        func text(_ state: ActionState) -> [UInt8] {
+        /// Whether the member is true for `state` (false when there is none).
+        func isTrue(_ state: ActionState) -> Bool {
             switch self {
-            case .on(let device): state.shownOn(device) ? StateField.onTrue : StateField.onFalse
-            case .active: state.isActive ? StateField.activeTrue : StateField.activeFalse
-            case .none: []
+            case .on(let device): state.shownOn(device)
+            case .active: state.isActive
+            case .none: false
             }
         }
 
-        static let onTrue = Array(#","on":true"#.utf8)
-        static let onFalse = Array(#","on":false"#.utf8)
-        static let activeTrue = Array(#","active":true"#.utf8)
-        static let activeFalse = Array(#","active":false"#.utf8)
-
-        /// The longest text it can render, in bytes (`false` is one byte longer
-        /// than `true`, and the bridge starts with every toggle off).
-        var longestTextBytes: Int {
-            var off = ActionState()
-            off.isOn = false
-            var on = ActionState()
-            on.isOn = true
-            on.isActive = true
-            return max(text(off).count, text(on).count)
+        /// The member's text for `value`.
+        func text(_ value: Bool) -> String {
+            switch self {
+            case .on: value ? #","on":true"# : #","on":false"#
+            case .active: value ? #","active":true"# : #","active":false"#
+            case .none: ""
+            }
         }
     }
 
@@ -77,7 +76,9 @@ public struct WidgetTemplate: Sendable {
             default: .none
             }
             let key = ActionKey(slug: widget.slug, actionId: action.id)
-            return Part(key: key, slot: states?.slot(of: key), head: Array(head.utf8), state: field, tail: Array(tail.utf8))
+            return Part(key: key, slot: states?.slot(of: key), state: field,
+                        whenTrue: Array((head + field.text(true) + tail).utf8),
+                        whenFalse: Array((head + field.text(false) + tail).utf8))
         }
         capacity = parts.reduce(Self.framingBytes) { $0 + $1.largestBytes + 1 }
     }
@@ -98,9 +99,7 @@ public struct WidgetTemplate: Sendable {
         body.append(contentsOf: Self.prefix)
         for (index, part) in parts.enumerated() {
             if index > 0 { body.append(UInt8(ascii: ",")) }
-            body.append(contentsOf: part.head)
-            body.append(contentsOf: part.state.text(stateOf(part) ?? ActionState()))
-            body.append(contentsOf: part.tail)
+            body.append(contentsOf: part.bytes(stateOf(part) ?? ActionState()))
         }
         body.append(contentsOf: Self.suffix)
         return String(decoding: body, as: UTF8.self)
@@ -123,6 +122,7 @@ public struct WidgetTemplate: Sendable {
 }
 
 extension WidgetTemplate.Part {
-    /// Its bytes with the state member at its longest.
-    var largestBytes: Int { head.count + state.longestTextBytes + tail.count }
+    /// Its bytes with the state member at its longest (`false` is one byte
+    /// longer than `true`, and the bridge starts with every toggle off).
+    var largestBytes: Int { max(whenTrue.count, whenFalse.count) }
 }

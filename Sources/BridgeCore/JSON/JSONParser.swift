@@ -112,9 +112,34 @@ struct JSONBytesParser {
         }
     }
 
+    /// A string without escapes (most of them) is made from its bytes at once;
+    /// at the first escape the bytes so far are copied and the rest is read
+    /// byte by byte (`parseString(continuing:)`).
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        var utf8: [UInt8] = []
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "\""):
+                return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+            case UInt8(ascii: "\\"):
+                var utf8 = Array(bytes[start..<index - 1])
+                try parseEscape(into: &utf8)
+                return try parseString(continuing: utf8)
+            case 0..<0x20:
+                throw error("control character in a string")
+            default:
+                continue
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    /// The rest of a string after an escape, `utf8` what came before.
+    private mutating func parseString(continuing utf8: [UInt8]) throws(JSONParseError) -> String {
+        var utf8 = utf8
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
