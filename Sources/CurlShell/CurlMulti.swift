@@ -30,7 +30,13 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
     public let loop: EventLoop
     private let multi: UnsafeMutableRawPointer
     /// Loop thread only: the sockets libcurl wants watched (CURL_POLL_* per socket).
-    private var sockets: [Int32: Int32] = [:]
+    private var sockets: [Int32: Int32] = [:] {
+        didSet { areInterestsStale = true }
+    }
+    /// Loop thread only: `sockets` as the loop's interests, made again only after
+    /// libcurl changed them (not on every turn).
+    private var interests: [LoopInterest] = []
+    private var areInterestsStale = false
     /// Loop thread only: when libcurl wants `socket_action(CURL_SOCKET_TIMEOUT)`.
     private var timerDeadlineMs: Int64?
     /// Loop thread only: libcurl's last timer asked for a call at once (0 ms).
@@ -176,8 +182,11 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
         // either way this turn must not wait.
         if runCommands() { return LoopWants(deadlineMs: nowMs) }
         if isClosed { return LoopWants() }
-        let interests = sockets.map { socket, what in
-            LoopInterest(descriptor: socket, wantsWrite: what & CURL_POLL_OUT != 0, wantsRead: what & CURL_POLL_IN != 0)
+        if areInterestsStale {
+            interests = sockets.map { socket, what in
+                LoopInterest(descriptor: socket, wantsWrite: what & CURL_POLL_OUT != 0, wantsRead: what & CURL_POLL_IN != 0)
+            }
+            areInterestsStale = false
         }
         return LoopWants(interests: interests, deadlineMs: timerDeadlineMs)
     }
@@ -235,7 +244,8 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
     private static let socketCallback: sb_curl_socket_callback = { _, socket, what, context, _ in
         guard let context else { return -1 }
         let owner = Unmanaged<CurlMulti>.fromOpaque(context).takeUnretainedValue()
-        if what == CURL_POLL_REMOVE { owner.sockets[socket] = nil } else { owner.sockets[socket] = what }
+        let wanted: Int32? = what == CURL_POLL_REMOVE ? nil : what
+        if owner.sockets[socket] != wanted { owner.sockets[socket] = wanted }
         return 0
     }
 
