@@ -112,46 +112,30 @@ struct JSONBytesParser {
         }
     }
 
-    /// A string without escapes (most of them) is made from its bytes at once;
-    /// at the first escape the bytes so far are copied and the rest is read
-    /// byte by byte (`parseString(continuing:)`).
+    /// A string is read as runs of plain bytes between escapes: one without
+    /// escapes (most of them) is made from its bytes at once, others from the
+    /// runs and the escapes' bytes copied into one buffer.
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
-        let start = index
+        var runStart = index
+        var utf8: [UInt8] = []   // stays empty until the first escape (an escape always adds bytes)
         while index < bytes.count {
             let byte = bytes[index]
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                return String(decoding: bytes[start..<index - 1], as: UTF8.self)
+                let run = bytes[runStart..<index - 1]
+                if utf8.isEmpty { return String(decoding: run, as: UTF8.self) }
+                utf8.append(contentsOf: run)
+                return String(decoding: utf8, as: UTF8.self)
             case UInt8(ascii: "\\"):
-                var utf8 = Array(bytes[start..<index - 1])
+                utf8.append(contentsOf: bytes[runStart..<index - 1])
                 try parseEscape(into: &utf8)
-                return try parseString(continuing: utf8)
+                runStart = index
             case 0..<0x20:
                 throw error("control character in a string")
             default:
                 continue
-            }
-        }
-        throw error("unterminated string")
-    }
-
-    /// The rest of a string after an escape, `utf8` what came before.
-    private mutating func parseString(continuing utf8: [UInt8]) throws(JSONParseError) -> String {
-        var utf8 = utf8
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
-                return String(decoding: utf8, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                try parseEscape(into: &utf8)
-            case 0..<0x20:
-                throw error("control character in a string")
-            default:
-                utf8.append(byte)
             }
         }
         throw error("unterminated string")
