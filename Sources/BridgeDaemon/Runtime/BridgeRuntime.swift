@@ -146,18 +146,16 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// server answers) between batches, so a GET sees the latest state; nil before
     /// the first batch has finished, and on any other thread (the core is the loop's).
     public func statusSnapshot() -> BridgeSnapshot? {
-        guard hasFinishedBatch, let loop, loop.isOnLoopThread else { return nil }
+        guard let loop, loop.isOnLoopThread, hasFinishedBatch else { return nil }
         return bridge.snapshot(serverClockOffsetMs: serverClockOffsetMs)
     }
 
-    /// What the watchers get after each batch: read from the core's flags, the
-    /// token's refusal looked up (in a snapshot dropped at once) only while the
-    /// stream is down.
+    /// What the watchers get after each batch: read from the core's flags, no
+    /// snapshot built.
     private var summary: BatchSummary {
-        let refused = bridge.isEventStreamConnected
-            ? nil : bridge.snapshot(serverClockOffsetMs: 0).facts.connections.tokenRefusedPhrase
-        return BatchSummary(isMQTTConnected: bridge.isMQTTConnected, isEventStreamConnected: bridge.isEventStreamConnected,
-                            tokenRefusedPhrase: refused, actionCount: actionCount, serverClockOffsetMs: serverClockOffsetMs)
+        BatchSummary(isMQTTConnected: bridge.isMQTTConnected, isEventStreamConnected: bridge.isEventStreamConnected,
+                     tokenRefusedPhrase: bridge.tokenRefusedPhrase, actionCount: actionCount,
+                     serverClockOffsetMs: serverClockOffsetMs)
     }
 
     private var isFinished: Bool {
