@@ -71,6 +71,8 @@ public final class EventLoop: @unchecked Sendable {
     private var turnWants: [LoopWants] = []
     /// Loop thread only: `loopThread` is set (it never changes after).
     private var isThreadMarked = false
+    /// Loop thread only: a turn is under way (turns never nest: they share the poll array).
+    private var isTurning = false
     private let loopThread = ConditionLock<pthread_t?>(nil)
     /// The clock deadlines are read on (the simulation's may differ).
     private let nowMs: @Sendable () -> Int64
@@ -124,9 +126,13 @@ public final class EventLoop: @unchecked Sendable {
     /// Waits up to `timeoutMs` (negative: until something happens), shortened to the
     /// sources' earliest deadline, then services every source that is ready or due.
     /// Returns whether another thread woke the loop. The poll array and the sources'
-    /// wants are kept between turns (no allocation per turn of their own).
+    /// wants are kept between turns (no allocation per turn of their own), so a
+    /// source's service must never turn the loop again (checked).
     @discardableResult
     public func turn(timeoutMs: Int) -> Bool {
+        precondition(!isTurning, "EventLoop.turn from inside a source's service: turns do not nest")
+        isTurning = true
+        defer { isTurning = false }
         if !isThreadMarked { markLoopThread() }
         let startMs = nowMs()
         let turnSources = sources
