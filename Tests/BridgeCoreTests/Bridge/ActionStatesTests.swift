@@ -55,4 +55,51 @@ struct ActionStatesTests {
         }
         #expect(bridge.renderedBody(slug: "all-shapes")?.contains(#""on":\#(isOn)"#) == true)
     }
+
+    /// Two widgets of Tasmota toggles named `ids`, in that order.
+    static func config(_ first: (slug: String, ids: [String]), _ second: (slug: String, ids: [String])) throws -> BridgeConfig {
+        func widget(_ slug: String, _ ids: [String]) -> String {
+            "  - slug: \(slug)\n    actions:\n" + ids.map { id in
+                "      - { id: \(id), label: \(id), kind: toggle, tasmota: \(id) }\n"
+            }.joined()
+        }
+        let yaml = """
+        aivi: { api: "http://127.0.0.1:9", token_env: T }
+        mqtt: { host: 127.0.0.1 }
+        state_dir: /tmp/unused
+        widgets:
+
+        """ + widget(first.slug, first.ids) + widget(second.slug, second.ids)
+        let result = ConfigLoader.load(text: yaml, fileName: "bridge.yaml")
+        return try #require(result.config, "\(result.rendered())")
+    }
+
+    /// A wrong slot after a reload would put another action's state on a tile: every
+    /// widget's body, read by slot, must equal the one read by key, through reloads
+    /// that reverse, remove, add and swap actions and widgets.
+    @Test func aSlotRenderStaysAKeyRenderThroughReloadsThatReorder() throws {
+        let steps = [
+            try Self.config(("w1", ["a", "b", "c"]), ("w2", ["d"])),
+            try Self.config(("w1", ["c", "b", "a"]), ("w2", ["d"])),
+            try Self.config(("w1", ["c", "a"]), ("w2", ["e", "d"])),
+            try Self.config(("w2", ["d", "e"]), ("w1", ["a", "b", "c"])),
+            try Self.config(("w1", ["a", "b", "c"]), ("w2", ["d"])),
+        ]
+        var harness = BridgeHarness(config: steps[0])
+        harness.connectAndSettle(states: [])
+        var isOn = false
+        for (index, config) in steps.enumerated() {
+            if index > 0 { _ = harness.send(.configReloaded(config)) }
+            for id in ["a", "b", "c", "d", "e"] {
+                isOn.toggle()
+                _ = harness.message("stat/\(id)/POWER", isOn ? "ON" : "OFF")
+                for widget in config.widgets {
+                    let byKey = WidgetTemplate(widget: widget).body(states: harness.bridge.states.dictionary)
+                    #expect(harness.bridge.renderedBody(slug: widget.slug) == byKey, "step \(index), after \(id), \(widget.slug)")
+                }
+            }
+        }
+        let onTiles = try #require(harness.bridge.renderedBody(slug: "w1"))
+        #expect(onTiles.contains(#""on":true"#) && onTiles.contains(#""on":false"#), "the states differ by tile: \(onTiles)")
+    }
 }
