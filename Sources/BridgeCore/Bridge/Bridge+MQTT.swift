@@ -47,7 +47,7 @@ extension Bridge {
         }
         guard isMQTTConnected, was != nil, now == true, let topic = actionsByKey[key]?.stateQuery?.topic,
               stateQueries.takeIfDue(to: topic, atMs: input.boardClockMs) else { return }
-        effects.append(.log(.debug, "action '\(key.actionId)' (widget \(key.slug)): its device is online again; asking its state"))
+        appendDebugLog("action '\(key.actionId)' (widget \(key.slug)): its device is online again; asking its state", &effects)
         sendStateQuery(to: topic, &effects)
     }
 
@@ -75,7 +75,7 @@ extension Bridge {
             return
         }
         guard payload.count <= config.mqtt.maxPayloadBytes else { return payloadTooLarge(topic, payload.count, &effects) }
-        effects.append(.log(.debug, "mqtt \(topic) \(PayloadExcerpt.make(payload, limit: 256))"))
+        appendDebugLog("mqtt \(topic) \(PayloadExcerpt.make(payload, limit: 256))", &effects)
         silence.noteHeard(topic: topic)
         var changedSlugs: Set<String> = []
         var problems: [(ActionKey, String)] = []

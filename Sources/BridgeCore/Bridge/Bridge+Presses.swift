@@ -12,7 +12,7 @@ extension Bridge {
         case .success(let envelope):
             press = envelope
         case .failure(.unknownType(let type)):
-            effects.append(.log(.debug, "ignoring event \(LogExcerpt.id(event.id)) of unknown type '\(LogExcerpt.name(type))'"))
+            appendDebugLog("ignoring event \(LogExcerpt.id(event.id)) of unknown type '\(LogExcerpt.name(type))'", &effects)
             effects.append(.observe(.pressDropped(eventId: event.id, reason: .unknownType)))
             return
         case .failure(.malformed(let reason)):

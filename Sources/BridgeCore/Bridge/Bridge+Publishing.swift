@@ -62,7 +62,7 @@ extension Bridge {
 
     mutating func patchCompleted(_ slug: String, _ requestId: UInt64, _ outcome: PatchOutcome, _ effects: inout [BridgeEffect]) {
         guard var publisher = publishers[slug], let sent = publisher.inFlight, sent.requestId == requestId else {
-            effects.append(.log(.debug, "ignoring the answer to PATCH #\(requestId) of \(slug): no longer current"))
+            appendDebugLog("ignoring the answer to PATCH #\(requestId) of \(slug): no longer current", &effects)
             return
         }
         publisher.inFlight = nil
@@ -77,7 +77,7 @@ extension Bridge {
         switch verdict {
         case .success:
             publisher.acknowledge(sent)
-            effects.append(.log(.debug, "published \(slug) (PATCH #\(requestId), HTTP \(status ?? 0))"))
+            appendDebugLog("published \(slug) (PATCH #\(requestId), HTTP \(status ?? 0))", &effects)
         case .rateLimited(let retryAfterMs):
             let delayMs = retryAfterMs ?? nextBackoffMs(&publisher)
             effects.append(.log(.warning, "publish of \(slug) rate limited; retrying in \(delayMs) ms"))

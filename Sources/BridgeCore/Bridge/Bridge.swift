@@ -11,6 +11,9 @@ public struct Bridge: Sendable {
     public internal(set) var isEventStreamConnected = false
     /// False from start until retained states have settled after MQTT connected.
     public internal(set) var isSettled = false
+    /// Whether the shell writes `.debug` log effects; when false the core does not
+    /// make them (the daemon sets it from its log level; no decision depends on it).
+    public var writesDebugLog = true
 
     var widgetsBySlug: [String: WidgetConfig] = [:]
     var actionsByKey: [ActionKey: ActionConfig] = [:]

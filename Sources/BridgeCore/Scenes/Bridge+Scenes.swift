@@ -63,12 +63,12 @@ extension Bridge {
         let word = action.device.word(on: target.on)
         let who = "press \(press.id) \(sceneKey): tile '\(key.actionId)'"
         if isOnItsWay(key, on: target.on) {
-            effects.append(.log(.debug, "\(who) is already on its way to \(word)"))
+            appendDebugLog("\(who) is already on its way to \(word)", &effects)
             return false
         }
         switch stepToward(key, on: target.on, nowMs: input.boardClockMs) {
         case .answerNow(_, _, .alreadyInState):
-            effects.append(.log(.debug, "\(who) is already \(word)"))
+            appendDebugLog("\(who) is already \(word)", &effects)
             return false
         case .answerNow(_, _, let outcome):
             let why = switch outcome {

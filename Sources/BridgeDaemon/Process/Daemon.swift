@@ -44,7 +44,8 @@ public final class Daemon: Sendable {
         }
         aivi = try AiviLink(settings: config.aivi, timing: config.timing, token: token, relay: relay, metrics: metrics, log: log, loop: loop)
         supervisor = DaemonSupervisor(notifier: Self.notifier(options.environment, log), log: log)
-        let bridge = Bridge(config: config, rememberedUnsafeEvents: rememberedEvents, randomSeed: Self.randomSeed())
+        var bridge = Bridge(config: config, rememberedUnsafeEvents: rememberedEvents, randomSeed: Self.randomSeed())
+        bridge.writesDebugLog = LogLevel.debug.isShown(atMinimum: log.minimumLevel)
         let runtime = BridgeRuntime(
             bridge: bridge,
             ports: Self.ports(
