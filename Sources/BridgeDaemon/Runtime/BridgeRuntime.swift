@@ -32,8 +32,6 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// The loop the runtime turns; nil: it waits on its inbox alone (tests of the
     /// runtime without sockets).
     private let loop: EventLoop?
-    /// The actions of the running config (counted again after a reload).
-    private var actionCount: Int
     /// A batch has finished (the status endpoints answer 503 before).
     private var hasFinishedBatch = false
 
@@ -47,11 +45,6 @@ public final class BridgeRuntime: @unchecked Sendable {
         executor = EffectExecutor(ports: ports, recorder: ports.unsafeEventRecorder, submit: { inbox.push($0) })
         self.idleWakeMs = idleWakeMs
         self.loop = loop
-        actionCount = Self.actionCount(bridge.config)
-    }
-
-    private static func actionCount(_ config: BridgeConfig) -> Int {
-        config.widgets.reduce(0) { $0 + $1.actions.count }
     }
 
     /// Server clock minus the board's wall clock, now (0 before any `Date`).
@@ -154,7 +147,8 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// snapshot built.
     private var summary: BatchSummary {
         BatchSummary(isMQTTConnected: bridge.isMQTTConnected, isEventStreamConnected: bridge.isEventStreamConnected,
-                     tokenRefusedPhrase: bridge.tokenRefusedPhrase, actionCount: actionCount,
+                     tokenRefusedPhrase: bridge.tokenRefusedPhrase,
+                     actionCount: bridge.config.widgets.reduce(0) { $0 + $1.actions.count },
                      serverClockOffsetMs: serverClockOffsetMs)
     }
 
@@ -199,10 +193,7 @@ public final class BridgeRuntime: @unchecked Sendable {
             if let dateHeader { readServerClock(dateHeader: dateHeader, receivedAtMonotonicMs: receivedAtMonotonicMs) }
             feed(.eventStreamConnected)
         case .reloadRequested:
-            if let config = ports.reloadConfig() {
-                feed(.configReloaded(config))
-                actionCount = Self.actionCount(bridge.config)
-            }
+            if let config = ports.reloadConfig() { feed(.configReloaded(config)) }
         case .stopRequested:
             if stopDeadlineMs == nil { stopDeadlineMs = MonotonicClock.nowMs() + bridge.config.timing.stopGraceMs }
             executor.isStopping = true
