@@ -10,6 +10,10 @@ public struct ActionStates: Sendable, Equatable {
     private var slotValues: [ActionState?] = []
     private var slots: [ActionKey: Int] = [:]
     private var keyOfSlot: [ActionKey] = []
+    /// Grows with every change (any write, and every rebuild): a body rendered at
+    /// one version is the body of every later moment with the same version, so a
+    /// publisher can tell "nothing changed since" without rendering.
+    private(set) var version: UInt64 = 0
 
     /// No states.
     public init() {}
@@ -23,12 +27,14 @@ public struct ActionStates: Sendable, Equatable {
         for (slot, key) in old.keyOfSlot.enumerated() where slots[key] == nil {
             if let state = old.slotValues[slot] { append(key, state) }
         }
+        version = old.version &+ 1
     }
 
     /// The state of `key`; setting nil forgets it (its slot stays, empty).
     public internal(set) subscript(key: ActionKey) -> ActionState? {
         get { slots[key].flatMap { slotValues[$0] } }
         set {
+            version &+= 1
             if let slot = slots[key] { slotValues[slot] = newValue } else if let newValue { append(key, newValue) }
         }
     }

@@ -31,18 +31,43 @@ extension Bridge {
     /// Before the states settle only an answer owed to a press goes (the broker down
     /// since start: the service is reachable, the press must end in an answer).
     private mutating func startPatchIfNeeded(_ slug: String, _ effects: inout [BridgeEffect]) {
-        guard let template = templates[slug], var publisher = publishers[slug], publisher.mayStartPatch,
-              isSettled || publisher.answerOwedGeneration != nil, !isAwaitingHighlight(slug) else { return }
+        guard let template = templates[slug], var publisher = publishers[slug], publisher.isFreeToSend,
+              isSettled || publisher.answerOwedGeneration != nil, !isAwaitingHighlight(slug),
+              !publisher.hasNothingNew(statesVersion: states.version) else { return }
+        if publisher.isHeldByInterval {
+            holdBackForInterval(slug, template, &publisher, &effects)
+            publishers[slug] = publisher
+            return
+        }
         let body = template.body(states: states)
-        guard publisher.shouldSend(body) else { return }
+        guard publisher.shouldSend(body) else {
+            publisher.acknowledgedStatesVersion = states.version
+            publishers[slug] = publisher
+            return
+        }
         let answersPress = publisher.answerOwedGeneration != nil
         let request = PatchRequest(slug: slug, body: body, requestId: nextRequestId, answersPress: answersPress)
         nextRequestId += 1
         publisher.inFlight = WidgetPublisher.InFlight(
-            requestId: request.requestId, body: body, coversAnswerGeneration: answerGeneration)
+            requestId: request.requestId, body: body, coversAnswerGeneration: answerGeneration, statesVersion: states.version)
         effects.append(.sendPatch(request))
         startPublishInterval(slug, &publisher, &effects)
         publishers[slug] = publisher
+    }
+
+    /// Inside the publish interval: when the content differs from what the
+    /// service holds, the shell is asked (once an interval) to wake at its end,
+    /// when the latest content goes. A flapping device renders at most once an
+    /// interval; a PATCH's own acknowledgement, nothing changed since, renders nothing.
+    private mutating func holdBackForInterval(_ slug: String, _ template: WidgetTemplate,
+                                              _ publisher: inout WidgetPublisher, _ effects: inout [BridgeEffect]) {
+        guard !publisher.isIntervalWakeRequested else { return }
+        guard template.body(states: states) != publisher.lastAcknowledgedBody else {
+            publisher.acknowledgedStatesVersion = states.version
+            return
+        }
+        publisher.isIntervalWakeRequested = true
+        effects.append(.wakeForTimer(.publishInterval(slug: slug)))
     }
 
     /// The widget's minimum spacing of state-only PATCHes: its own setting, else
@@ -57,6 +82,7 @@ extension Bridge {
         let intervalMs = minPublishIntervalMs(slug)
         guard intervalMs > 0 else { return }
         publisher.isInPublishInterval = true
+        publisher.isIntervalWakeRequested = false
         effects.append(.startTimer(.publishInterval(slug: slug), afterMs: intervalMs))
     }
 
@@ -135,6 +161,7 @@ extension Bridge {
             publishIfNeeded(slug, &effects)
         case .publishInterval(let slug):
             publishers[slug]?.isInPublishInterval = false
+            publishers[slug]?.isIntervalWakeRequested = false
             publishIfNeeded(slug, &effects)
         case .pulseHold(let door):
             endPulseHold(door, &effects)

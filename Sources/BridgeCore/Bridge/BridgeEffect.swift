@@ -11,6 +11,9 @@ public enum BridgeEffect: Sendable, Equatable {
     case sendPatch(PatchRequest)
     case startTimer(BridgeTimer, afterMs: Int64)
     case cancelTimer(BridgeTimer)
+    /// A quiet timer that runs (`BridgeTimer.isQuiet`) now has work waiting for
+    /// it: the shell wakes at its deadline (until it fires or starts again).
+    case wakeForTimer(BridgeTimer)
     /// Record the press's id durably (an append of one record), and only then
     /// perform what the release carries: its MQTT messages and the lines that
     /// say it was carried out. If the record fails, none of that happens and
@@ -54,6 +57,11 @@ public struct PatchRequest: Sendable, Equatable {
 }
 
 /// The timers the core starts; starting one that runs restarts it.
+///
+/// A quiet timer (`isQuiet`) does not wake the shell by itself: it fires at the
+/// shell's first wake after its deadline, before that wake's inputs, or at its
+/// deadline once the core asked for it with `wakeForTimer`. The core is right
+/// either way; an idle bridge is not woken for a timer with nothing to do.
 public enum BridgeTimer: Sendable, Hashable {
     /// Waiting for retained states after MQTT connected.
     case settle
@@ -74,6 +82,13 @@ public enum BridgeTimer: Sendable, Hashable {
     case nearMissProbe
     /// At start: how long the event stream waits for MQTT before it opens anyway.
     case eventStreamOpenWait
+
+    /// The publish interval is quiet: after every PATCH it runs, and only when a
+    /// change is held back inside it does its end need a wake.
+    public var isQuiet: Bool {
+        if case .publishInterval = self { return true }
+        return false
+    }
 }
 
 /// An event id remembered for deduplication, with when it stops mattering.

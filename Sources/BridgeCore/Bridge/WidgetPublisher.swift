@@ -8,13 +8,16 @@
 /// wall clock, so a clock step can neither stall nor shorten it. A change that
 /// comes inside the interval waits for its end, when the latest content goes
 /// out (one trailing PATCH, however many changes came); an answer to a press
-/// goes at once.
+/// goes at once. The timer is quiet (`BridgeTimer.isQuiet`): the core asks the
+/// shell to wake at its end only when a change is actually held back.
 struct WidgetPublisher: Sendable {
     struct InFlight: Sendable {
         var requestId: UInt64
         var body: String
         /// Answers owed up to this generation are delivered if this succeeds.
         var coversAnswerGeneration: UInt64
+        /// `ActionStates.version` when `body` was rendered.
+        var statesVersion: UInt64
     }
 
     var lastAcknowledgedBody: String?
@@ -29,6 +32,11 @@ struct WidgetPublisher: Sendable {
     /// A PATCH started less than the minimum publish interval ago (the
     /// `.publishInterval` timer runs): state-only publishes wait for its end.
     var isInPublishInterval = false
+    /// A change is held back inside the interval: the shell was asked to wake at its end.
+    var isIntervalWakeRequested = false
+    /// An `ActionStates.version` at which the widget rendered `lastAcknowledgedBody`:
+    /// while the states stay at it there is nothing new to send (nil: unknown).
+    var acknowledgedStatesVersion: UInt64?
 
     /// No PATCH in flight and no retry waiting: checked before rendering, which
     /// is most of the cost of a burst.
@@ -39,6 +47,16 @@ struct WidgetPublisher: Sendable {
     /// inside the interval.
     var mayStartPatch: Bool { isFreeToSend && (answerOwedGeneration != nil || !isInPublishInterval) }
 
+    /// Free to send and owed no answer, but inside the publish interval: a
+    /// state-only change waits for its end.
+    var isHeldByInterval: Bool { isFreeToSend && answerOwedGeneration == nil && isInPublishInterval }
+
+    /// Nothing to send without rendering: no answer owed and the states are
+    /// still those the acknowledged body was rendered from.
+    func hasNothingNew(statesVersion: UInt64) -> Bool {
+        answerOwedGeneration == nil && acknowledgedStatesVersion == statesVersion
+    }
+
     /// Whether a PATCH should start now for `body`.
     func shouldSend(_ body: String) -> Bool {
         mayStartPatch && (body != lastAcknowledgedBody || answerOwedGeneration != nil)
@@ -46,6 +64,7 @@ struct WidgetPublisher: Sendable {
 
     mutating func acknowledge(_ sent: InFlight) {
         lastAcknowledgedBody = sent.body
+        acknowledgedStatesVersion = sent.statesVersion
         consecutiveFailures = 0
         loggedPermanentStatus = nil
         if let owed = answerOwedGeneration, owed <= sent.coversAnswerGeneration { answerOwedGeneration = nil }

@@ -100,6 +100,10 @@ public final class BridgeRuntime: @unchecked Sendable {
             if let report = dropReport.note(droppedCount: batch.droppedCount, nowMs: MonotonicClock.nowMs()) {
                 ports.log(.warning, report)
             }
+            // A quiet timer past its deadline ended before this wake's inputs came.
+            if !batch.items.isEmpty {
+                for timer in executor.takeDueQuietTimers(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
+            }
             for item in batch.items {
                 switch item {
                 case .input(let input): handle(input)

@@ -101,6 +101,8 @@ final class EffectExecutor {
             timers.start(timer, afterMs: afterMs, nowMs: nowMs)
         case .cancelTimer(let timer):
             timers.cancel(timer)
+        case .wakeForTimer(let timer):
+            timers.wake(timer)
         case .recordThenPublish(let release):
             record(release, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded)
         case .forgetUnsafeEventIds(let ids):
@@ -158,4 +160,7 @@ final class EffectExecutor {
 extension EffectExecutor {
     /// Removes and returns the timers due at `nowMs`, earliest first.
     func takeDueTimers(nowMs: Int64) -> [BridgeTimer] { timers.takeDue(nowMs: nowMs) }
+
+    /// Removes and returns the quiet timers due at `nowMs` that did not wake the loop.
+    func takeDueQuietTimers(nowMs: Int64) -> [BridgeTimer] { timers.takeDueQuiet(nowMs: nowMs) }
 }

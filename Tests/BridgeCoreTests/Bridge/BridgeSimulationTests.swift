@@ -46,6 +46,9 @@ struct SimulatedWorld {
     /// How far the bridge's estimate of the server's clock is off (±1 s).
     var estimateErrorMs: Int64 = 0
     var timers: [BridgeTimer: Int64] = [:]
+    /// Quiet timers nothing woke the shell for: like the runtime, the world does
+    /// not wake for them; they fire at its next wake after their deadline.
+    var quietTimers: Set<BridgeTimer> = []
     /// PATCHes sent and not yet answered, by slug (of this incarnation).
     var inFlight: [String: PatchRequest] = [:]
     var persistedUnsafe: [RememberedEvent] = []
@@ -120,7 +123,7 @@ struct SimulatedWorld {
         for _ in 0..<500 {
             if let request = inFlight.values.first {
                 answer(request, .status(200))
-            } else if !timers.isEmpty {
+            } else if timers.keys.contains(where: { !quietTimers.contains($0) }) {
                 fireEarliestTimer()
             } else {
                 break
@@ -195,11 +198,21 @@ struct SimulatedWorld {
         feed(.patchCompleted(slug: request.slug, requestId: request.requestId, outcome: outcome))
     }
 
+    /// Wakes at the earliest timer that wakes the shell; fires every timer due
+    /// then (quiet ones past their deadline too), earliest first.
     mutating func fireEarliestTimer() {
-        guard let (timer, atMs) = timers.min(by: { $0.value < $1.value }) else { return }
-        timers[timer] = nil
+        guard let atMs = timers.filter({ !quietTimers.contains($0.key) }).values.min() else { return }
         boardClockMs = max(boardClockMs, atMs)
-        feed(.timerFired(timer))
+        fireDueTimers { _ in true }
+    }
+
+    mutating func fireDueTimers(where fires: (BridgeTimer) -> Bool) {
+        let due = timers.filter { $0.value <= boardClockMs && fires($0.key) }.sorted { $0.value < $1.value }.map(\.key)
+        for timer in due where timers[timer] != nil {
+            timers[timer] = nil
+            quietTimers.remove(timer)
+            feed(.timerFired(timer))
+        }
     }
 
     /// A crash in the middle of a press's effects, then a restart.
@@ -219,6 +232,7 @@ struct SimulatedWorld {
 
     mutating func restart() {
         timers = [:]
+        quietTimers = []
         inFlight = [:]
         lastPatchStartMs = [:]
         sceneModel = SimulatedScenes.Model()   // a new run does not know what the devices said
@@ -239,6 +253,11 @@ struct SimulatedWorld {
     }
 
     mutating func feed(_ event: BridgeInputEvent) {
+        // A quiet timer past its deadline fires before the input of the wake that finds it.
+        if case .timerFired = event {} else {
+            let quiet = quietTimers
+            fireDueTimers { quiet.contains($0) }
+        }
         let effects = bridge.handle(input(event))
         perform(effects)
         checkSceneAnswer(event, effects)
@@ -309,8 +328,12 @@ struct SimulatedWorld {
             if let broken = sceneModel.check(slug: request.slug, body: request.body) { violation = broken }
         case .startTimer(let timer, let afterMs):
             timers[timer] = boardClockMs + afterMs
+            if timer.isQuiet { quietTimers.insert(timer) } else { quietTimers.remove(timer) }
         case .cancelTimer(let timer):
             timers[timer] = nil
+            quietTimers.remove(timer)
+        case .wakeForTimer(let timer):
+            quietTimers.remove(timer)
         case .recordThenPublish(let release):
             persistedUnsafe.append(release.event)
             perform(release.released(by: DurableRecord(syncedRecordOf: release.event)) ?? [])

@@ -22,3 +22,42 @@ struct TimerTableTests {
         #expect(timers.msUntilNext(nowMs: 0) == nil)
     }
 }
+
+/// Issue 23: a quiet timer (the publish interval) does not shorten the loop's
+/// wait until the core asks for it; due, it still fires, before the wake's inputs.
+@Suite("The runtime's timer table: quiet timers")
+struct QuietTimerTableTests {
+    static let interval = BridgeTimer.publishInterval(slug: "w")
+
+    @Test func aQuietTimerDoesNotWakeTheLoopUntilAskedAndStillFires() {
+        var timers = TimerTable()
+        timers.start(Self.interval, afterMs: 200, nowMs: 1_000)
+        #expect(timers.msUntilNext(nowMs: 1_000) == nil, "nothing waits for it: the loop sleeps")
+        timers.start(.silenceCheck, afterMs: 5_000, nowMs: 1_000)
+        #expect(timers.msUntilNext(nowMs: 1_000) == 5_000)
+        #expect(timers.takeDueQuiet(nowMs: 1_199).isEmpty)
+        #expect(timers.takeDueQuiet(nowMs: 1_200) == [Self.interval], "due at the next wake, before its inputs")
+        #expect(timers.deadlinesMs.keys.elementsEqual([.silenceCheck]))
+    }
+
+    @Test func askedForItWakesTheLoopAtItsDeadlineUntilItStartsAgain() {
+        var timers = TimerTable()
+        timers.start(Self.interval, afterMs: 200, nowMs: 1_000)
+        timers.wake(Self.interval)
+        #expect(timers.msUntilNext(nowMs: 1_050) == 150)
+        #expect(timers.takeDueQuiet(nowMs: 1_300).isEmpty, "it woke the loop: it fires with the others")
+        #expect(timers.takeDue(nowMs: 1_300) == [Self.interval])
+        timers.start(Self.interval, afterMs: 200, nowMs: 1_300)
+        #expect(timers.msUntilNext(nowMs: 1_300) == nil, "started again: quiet again")
+        timers.wake(.settle)
+        #expect(timers.deadlinesMs[.settle] == nil, "asking for a timer that does not run starts nothing")
+    }
+
+    @Test func theOtherTimersWakeTheLoopAndAreNeverTakenAsQuiet() {
+        var timers = TimerTable()
+        timers.start(.confirm(ActionKey(slug: "w", actionId: "a")), afterMs: 100, nowMs: 0)
+        #expect(timers.msUntilNext(nowMs: 0) == 100)
+        #expect(timers.takeDueQuiet(nowMs: 500).isEmpty)
+        #expect(timers.takeDue(nowMs: 500).count == 1)
+    }
+}
