@@ -11,6 +11,12 @@ import ShellSupport
 /// per level bounds the total whatever the number of kinds: by default 100 errors and
 /// warnings and 300 info lines a minute (summaries included), then one
 /// "suppressed K more …" line when the minute is over. Safe to call from any thread.
+///
+/// While the daemon's loop works through a batch it holds info and debug lines
+/// (`holdLines`) and writes them in one `write(2)` when the batch is done
+/// (`flushHeldLines`, before the loop sleeps): a press's three info lines cost one
+/// system call, not three. Held lines keep their order with every other line; an
+/// error or a warning, or more than `maxHeldBytes`, writes what is held at once.
 public final class LogSink: @unchecked Sendable {
     /// Events less important than this are dropped.
     public let minimumLevel: LogLevel
@@ -27,6 +33,12 @@ public final class LogSink: @unchecked Sendable {
     private var warningBudget: RepeatRateLimiter<LogLevel>
     private var infoBudget: RepeatRateLimiter<LogLevel>
     private var lastExpiryCheckMs: Int64?
+    /// Lines held while a batch runs, joined by newlines (at most `maxHeldBytes` and a line).
+    private var heldText = ""
+    private var isHolding = false
+
+    /// What a batch may hold before it is written anyway.
+    public static let maxHeldBytes = 16 * 1024
 
     /// Errors and warnings of all kinds together let through per minute by default.
     public static let defaultWarningBudgetPerMinute = 100
@@ -38,7 +50,8 @@ public final class LogSink: @unchecked Sendable {
 
     /// Creates a sink; `rateLimiter` limits errors and warnings, `infoRateLimiter`
     /// info lines, per kind; the budgets limit each level's total per minute;
-    /// `writeLine` receives each finished line (without newline).
+    /// `writeLine` receives each finished line (without newline), or lines held
+    /// through a batch, joined by newlines, at once.
     public init(
         minimumLevel: LogLevel = .info,
         format: LogLineFormat,
@@ -119,6 +132,26 @@ public final class LogSink: @unchecked Sendable {
         }
     }
 
+    /// From now until `flushHeldLines`, info and debug lines are held to be written together.
+    public func holdLines() {
+        lock.withLock { _ in isHolding = true }
+    }
+
+    /// Writes the lines held (one write) and stops holding.
+    public func flushHeldLines() {
+        lock.withLock { _ in
+            isHolding = false
+            writeHeld()
+        }
+    }
+
+    private func writeHeld() {
+        guard !heldText.isEmpty else { return }
+        let text = heldText
+        heldText = ""
+        writeLine(text)
+    }
+
     /// Writes `texts` unless the limiter of `level` holds back another event of
     /// `key` (nil: not limited) or the level's budget is spent; summaries of closed
     /// windows first.
@@ -188,6 +221,14 @@ public final class LogSink: @unchecked Sendable {
     }
 
     private func write(_ level: LogLevel, _ text: String) {
-        writeLine(formatter.line(level: level, message: text, epochMs: clock.wallClockEpochMs()))
+        let line = formatter.line(level: level, message: text, epochMs: clock.wallClockEpochMs())
+        guard isHolding, level >= .info else {
+            writeHeld()
+            writeLine(line)
+            return
+        }
+        if !heldText.isEmpty { heldText += "\n" }
+        heldText += line
+        if heldText.utf8.count >= Self.maxHeldBytes { writeHeld() }
     }
 }

@@ -129,9 +129,11 @@ extension Daemon {
                 observers.metrics.recordPressToCommandLatency(microseconds: latencyUs)
                 log.info("press \(eventId) reached MQTT \(latencyUs) µs after the stream delivered it")
             },
+            beforeBatch: { log.holdLines() },
             afterBatch: { summary in
                 observers.supervisor.afterBatch(summary)
                 log.flushSuppressed()
+                log.flushHeldLines()
             },
             openEventStream: { aivi.start() }
         )

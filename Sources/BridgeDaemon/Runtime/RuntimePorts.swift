@@ -19,7 +19,11 @@ public struct RuntimePorts: Sendable {
     /// A press's command went out this many microseconds after the stream
     /// delivered it (event id, latency).
     public var pressReachedMQTT: @Sendable (String, Int64) -> Void
-    /// Called after each batch of work, on the loop thread (watchdog, STATUS=).
+    /// Called when a batch of work begins, on the loop thread, after the wait
+    /// (the log holds its lines until `afterBatch`).
+    public var beforeBatch: @Sendable () -> Void
+    /// Called after each batch of work, on the loop thread, before the loop
+    /// waits again (watchdog, STATUS=, the log's held lines).
     public var afterBatch: @Sendable (BatchSummary) -> Void
     /// Opens Aivi's event stream (when the core says: once MQTT is up, or after a wait).
     public var openEventStream: @Sendable () -> Void
@@ -33,6 +37,7 @@ public struct RuntimePorts: Sendable {
         log: @escaping @Sendable (BridgeLogLevel, LogMessage) -> Void,
         observe: @escaping @Sendable (BridgeObservation) -> Void = { _ in },
         pressReachedMQTT: @escaping @Sendable (String, Int64) -> Void = { _, _ in },
+        beforeBatch: @escaping @Sendable () -> Void = {},
         afterBatch: @escaping @Sendable (BatchSummary) -> Void = { _ in },
         openEventStream: @escaping @Sendable () -> Void = {}
     ) {
@@ -44,6 +49,7 @@ public struct RuntimePorts: Sendable {
         self.log = log
         self.observe = observe
         self.pressReachedMQTT = pressReachedMQTT
+        self.beforeBatch = beforeBatch
         self.afterBatch = afterBatch
         self.openEventStream = openEventStream
     }

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import BridgeDaemon
+
+/// Issue 23: while the loop works through a batch, info and debug lines are held
+/// and written with one `write(2)` when it is done (a press's three info lines
+/// cost one system call); nothing is lost or reordered, errors and warnings go at
+/// once (with what was held before them), the held text is bounded, and the rate
+/// limits hold as before.
+@Suite("Log: lines held through a batch, one write")
+struct LoggingHeldLinesTests {
+    @Test func heldInfoLinesAreWrittenTogetherInOrderWhenTheBatchEnds() {
+        let capture = LoggingTestCapture()
+        let sink = capture.makeSink(minimumLevel: .debug, format: .journal)
+        sink.info("before")
+        sink.holdLines()
+        sink.info("press evt_1 living-room/fan: command ON sent")
+        sink.debug("heard home/fan/state")
+        sink.info("press evt_1 living-room/fan: confirmed by the device after 12 ms")
+        #expect(capture.lines == ["<6>before"], "held until the batch ends")
+        sink.flushHeldLines()
+        #expect(capture.lines == ["<6>before", "<6>press evt_1 living-room/fan: command ON sent\n<7>heard home/fan/state\n"
+            + "<6>press evt_1 living-room/fan: confirmed by the device after 12 ms"])
+        sink.info("after")
+        #expect(capture.lines.last == "<6>after", "not held once flushed")
+        sink.flushHeldLines()
+        #expect(capture.lines.count == 3, "nothing held: nothing written")
+    }
+
+    @Test func aWarningWritesWhatIsHeldFirstThenItself() {
+        let capture = LoggingTestCapture()
+        let sink = capture.makeSink(format: .journal)
+        sink.holdLines()
+        sink.info("one")
+        sink.info("two")
+        sink.warning("broker gone")
+        #expect(capture.lines == ["<6>one\n<6>two", "<4>broker gone"])
+        sink.info("three")
+        sink.error("cannot record")
+        sink.flushHeldLines()
+        #expect(capture.lines == ["<6>one\n<6>two", "<4>broker gone", "<6>three", "<3>cannot record"])
+    }
+
+    @Test func theHeldTextIsBounded() {
+        let capture = LoggingTestCapture()
+        let sink = capture.makeSink(format: .journal, infoPerWindow: 100_000)
+        sink.holdLines()
+        let line = String(repeating: "x", count: 1_000)
+        for index in 0..<40 { sink.info("\(index) \(line)") }
+        #expect(!capture.lines.isEmpty, "written before the batch ended")
+        #expect(capture.lines.allSatisfy { $0.utf8.count <= LogSink.maxHeldBytes + 1_100 })
+        sink.flushHeldLines()
+        let written = capture.lines.joined(separator: "\n").split(separator: "\n")
+        #expect(written.count == 40)
+        #expect(written.enumerated().allSatisfy { $0.element.hasPrefix("<6>\($0.offset) ") }, "in order, none lost")
+    }
+
+    @Test func theRateLimitHoldsWhileLinesAreHeld() {
+        let capture = LoggingTestCapture()
+        let sink = capture.makeSink(format: .journal, infoPerWindow: 2)
+        sink.holdLines()
+        for index in 0..<5 { sink.info("same call site \(index)") }
+        sink.flushHeldLines()
+        #expect(capture.lines == ["<6>same call site 0\n<6>same call site 1"])
+    }
+}
