@@ -97,6 +97,7 @@ public final class BridgeRuntime: @unchecked Sendable {
         feed(.started)
         while !isFinished {
             let batch = takeBatch()
+            ports.beforeBatch()
             if let report = dropReport.note(droppedCount: batch.droppedCount, nowMs: MonotonicClock.nowMs()) {
                 ports.log(.warning, report)
             }
@@ -131,9 +132,15 @@ public final class BridgeRuntime: @unchecked Sendable {
     static let socketServiceIntervalMs: Int64 = 10
 
     /// Turns the loop (its sources' events land in the inbox), then takes what is
-    /// queued; waits no longer than the next timer, and not at all when work is queued.
+    /// queued; waits no longer than the next timer. Work queued during the last
+    /// batch (a PATCH answered at once, a record finished) is taken without a
+    /// turn, unless the sockets were last looked at `socketServiceIntervalMs` ago:
+    /// a turn without waiting is a system call that mostly finds nothing.
     private func takeBatch() -> RuntimeInbox.Batch {
         guard let loop else { return inbox.take(timeoutMs: nextWakeMs()) }
+        if !inbox.isEmpty, MonotonicClock.nowMs() - lastTurnMs < Self.socketServiceIntervalMs {
+            return inbox.take(timeoutMs: 0)
+        }
         loop.turn(timeoutMs: inbox.isEmpty ? nextWakeMs() : 0)
         lastTurnMs = MonotonicClock.nowMs()
         return inbox.take(timeoutMs: 0)
