@@ -39,21 +39,26 @@ private final class PipeSource: LoopSource, @unchecked Sendable {
 
 /// Turns a loop on a thread of its own and runs jobs there, as the daemon's runtime does.
 private final class LoopDriver: @unchecked Sendable {
+    /// What the test's threads and the loop's thread share, under the project's one lock.
+    private struct Shared {
+        var pending: [() -> Void] = []
+        var isStopped = false
+        var loopThread: pthread_t?
+    }
+
     let loop: EventLoop
-    private let jobs = NSLock()
-    private var pending: [() -> Void] = []
-    private var isStopped = false
+    private let shared = ConditionLock(Shared())
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)
-    private(set) var loopThread: pthread_t?
+    var loopThread: pthread_t? { shared.withLock { $0.loopThread } }
 
     init() throws {
         loop = try EventLoop()
         let thread = Thread { [self] in
-            jobs.withLock { loopThread = pthread_self() }
-            while !(jobs.withLock { isStopped }) {
+            shared.withLock { $0.loopThread = pthread_self() }
+            while !(shared.withLock { $0.isStopped }) {
                 loop.turn(timeoutMs: -1)
-                for job in jobs.withLock({ () -> [() -> Void] in defer { pending = [] }; return pending }) { job() }
+                for job in shared.withLock({ state -> [() -> Void] in defer { state.pending = [] }; return state.pending }) { job() }
             }
             finished.signal()
         }
@@ -65,18 +70,18 @@ private final class LoopDriver: @unchecked Sendable {
     func onLoop<T>(_ job: @escaping () throws -> T) throws -> T {
         let done = DispatchSemaphore(value: 0)
         var result: Result<T, Error>?
-        jobs.withLock { pending.append { result = Result { try job() }; done.signal() } }
+        shared.withLock { $0.pending.append { result = Result { try job() }; done.signal() } }
         loop.wake()
         done.wait()
         return try result!.get()
     }
 
     func isLoopThread() -> Bool {
-        jobs.withLock { loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        shared.withLock { state in state.loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
 
     func stop() {
-        jobs.withLock { isStopped = true }
+        shared.withLock { $0.isStopped = true }
         loop.wake()
         finished.wait()
     }
