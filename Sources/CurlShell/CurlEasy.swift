@@ -9,11 +9,14 @@ final class CurlEasy {
     /// The request body libcurl reads (`setBody`); never empty, so never a null pointer
     /// (a null POSTFIELDS makes libcurl read the body from a read callback).
     private var bodyBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
+    /// The parsed URLs `setURL` hands libcurl (freed after `deinit` cleaned the handle up).
+    let parsedURLs: ParsedURLs
 
-    init() throws(CurlError) {
+    init(maxParsedURLs: Int = 64) throws(CurlError) {
         CurlLibrary.initializeOnce()
         guard let handle = curl_easy_init() else { throw CurlError("curl_easy_init", CURLE_FAILED_INIT) }
         self.handle = handle
+        parsedURLs = ParsedURLs(capacity: maxParsedURLs)
     }
 
     deinit {
@@ -38,6 +41,18 @@ final class CurlEasy {
 
     func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?) throws(CurlError) {
         try check("setopt", sb_curl_setopt_pointer(handle, option, pointer))
+    }
+
+    /// Sets the URL of the next transfers through its parsed form (`ParsedURLs`),
+    /// else (a URL libcurl refuses) as text, so libcurl fails the transfer as it
+    /// always did. Between transfers only.
+    func setURL(_ url: String) throws(CurlError) {
+        if let parsed = parsedURLs.handle(for: url) {
+            try set(CURLOPT_CURLU, pointer: UnsafeMutableRawPointer(parsed))
+        } else {
+            try set(CURLOPT_CURLU, pointer: nil)
+            try set(CURLOPT_URL, url)
+        }
     }
 
     /// Sets the request body: copied into the handle's own buffer (grown to the

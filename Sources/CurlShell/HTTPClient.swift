@@ -44,6 +44,8 @@ public final class HTTPClient: @unchecked Sendable {
     private var easyURL: String?
     /// How many times a request shape was set up (tests: requests of one shape share one).
     private(set) var shapeSetUps = 0
+    /// How many URLs libcurl's parsed form was made for (tests: a URL sent to before is not parsed again).
+    var urlParses: Int { easy?.parsedURLs.parseCount ?? 0 }
     /// Where every response lands (one request at a time), started over for each.
     private let collector: ResponseCollector
     private var isStopped = false
@@ -147,7 +149,7 @@ public final class HTTPClient: @unchecked Sendable {
             easyURL = nil
         }
         if easyURL != request.url {
-            try easy.set(CURLOPT_URL, request.url)
+            try easy.setURL(request.url)
             easyURL = request.url
         }
         if request.method != "GET" { try easy.setBody(request.body) }

@@ -38,4 +38,62 @@ struct HTTPClientReuseTests {
         // one, two, one again: three shapes in a row; the other two requests reused theirs.
         #expect(client.shapeSetUps == 3)
     }
+
+    /// Each URL is parsed once (libcurl is handed its parsed form, CURLOPT_CURLU),
+    /// and requests going back and forth between URLs still go each to its own.
+    @Test func aURLSentToBeforeIsNotParsedAgainAndEachRequestGoesToItsOwn() throws {
+        let server = try ScriptedHTTPServer()
+        let client = try HTTPClient()
+        defer { client.stop() }
+        let paths = ["/widget/one", "/widget/two", "/widget/one", "/widget/two", "/widget/one"]
+        for (index, path) in paths.enumerated() {
+            let result = send(client, HTTPClientRequest(method: "PATCH", url: server.baseURL + path, headers: [],
+                                                        body: Array("\(index)".utf8)))
+            #expect(echoed(result) == "{\"echo\":\(index)}")
+        }
+        let patches = server.log.filter { $0.hasPrefix("PATCH") }
+        #expect(patches == paths.enumerated().map { "PATCH \($0.element) auth=None body=\($0.offset)" })
+        #expect(client.urlParses == 2)
+    }
+
+    /// A URL libcurl refuses fails its request as before (libcurl is given the text)
+    /// and is not kept; the next request goes out.
+    @Test func aURLLibcurlRefusesFailsItsRequestAndTheNextGoesOut() throws {
+        let server = try ScriptedHTTPServer()
+        let client = try HTTPClient()
+        defer { client.stop() }
+        let refused = send(client, HTTPClientRequest(method: "PATCH", url: "http://exa mple.invalid/widget", headers: [], body: []))
+        guard case .failure(let error) = refused else {
+            Issue.record("a URL with a space was sent: \(String(describing: refused))")
+            return
+        }
+        #expect(error.message == "URL using bad/illegal format or missing URL")
+        let next = send(client, HTTPClientRequest(method: "PATCH", url: server.baseURL + "/a", headers: [], body: Array("1".utf8)))
+        #expect(echoed(next) == "{\"echo\":1}")
+    }
+}
+
+/// The parsed URLs one easy handle keeps: each parsed once, at most `capacity`.
+@Suite("ParsedURLs: libcurl's parsed URLs, bounded")
+struct ParsedURLsTests {
+    @Test func eachURLIsParsedOnceAndNoMoreThanTheCapacityAreKept() {
+        let urls = ParsedURLs(capacity: 2)
+        let first = urls.handle(for: "http://127.0.0.1:1/a")
+        #expect(first != nil)
+        #expect(urls.handle(for: "http://127.0.0.1:1/b") != nil)
+        #expect(urls.handle(for: "http://127.0.0.1:1/a") == first)
+        #expect(urls.parseCount == 2)
+        #expect(urls.count == 2)
+        // A third URL: the capacity is reached, so the kept ones are freed first.
+        #expect(urls.handle(for: "http://127.0.0.1:1/c") != nil)
+        #expect(urls.count == 1)
+        #expect(urls.parseCount == 3)
+    }
+
+    @Test func aURLLibcurlRefusesIsNotKept() {
+        let urls = ParsedURLs(capacity: 4)
+        #expect(urls.handle(for: "http://exa mple.invalid/") == nil)
+        #expect(urls.handle(for: "") == nil)
+        #expect(urls.count == 0)
+    }
 }
