@@ -92,7 +92,10 @@ extension MQTTClient: LoopSource {
         }
         if returnCode == MOSQ_ERR_SUCCESS.rawValue { returnCode = mosquitto_loop_misc(current) }
         guard returnCode == MOSQ_ERR_SUCCESS.rawValue else { return attemptFailed(returnCode: returnCode, nowMs: nowMs) }
-        let (isStopping, isConnected) = state.withLock { ($0.isStopping, $0.isConnected) }
+        let (isStopping, isConnected) = state.withLock { state in
+            if isReadable { state.quickAcknowledgements += 1 }
+            return (state.isStopping, state.isConnected)
+        }
         if isStopping {
             // Connected: the offline status first (acknowledged or timed out), then
             // DISCONNECT; while still connecting there is nothing to say goodbye to.

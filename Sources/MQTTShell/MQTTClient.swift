@@ -138,9 +138,7 @@ public final class MQTTClient: Sendable {
                 throw MQTTError.notConnected("publish")
             }
             precondition(isCallingThreadAllowed, "MQTTClient.publish off the loop's thread of a client started on the caller's loop")
-            if qos != .atMostOnce { Self.acknowledgeNextSegmentAtOnce(current) }
             _ = try Self.publish(on: current, topic: topic, payload: payload, qos: qos, retain: retain)
-            if qos != .atMostOnce { Self.acknowledgeNextSegmentAtOnce(current) }
         }
         wakeLoopToWrite()
     }
@@ -158,10 +156,17 @@ public final class MQTTClient: Sendable {
         loop.withLock { $0 }?.wake()
     }
 
-    /// Turns Linux's delayed ACK off for the broker's next segment (TCP_QUICKACK
-    /// is not sticky). After a QoS 1 command the broker answers PUBACK; if we delay
-    /// the TCP ACK of it, a broker with Nagle's algorithm on (mosquitto's default)
-    /// holds the device's answer behind it for ~40 ms.
+    /// Turns Linux's delayed ACK off (TCP_QUICKACK, not sticky) and sends the ACK
+    /// of what was just read at once. After a QoS 1 command the broker answers
+    /// PUBACK; if we delay the TCP ACK of it, a broker with Nagle's algorithm on
+    /// (mosquitto's default) holds the device's answer behind it for ~40 ms. Linux
+    /// delays ACKs ("pingpong" mode) only after this side sent data soon after
+    /// receiving some, and sends a delayed ACK at the latest when the data is read,
+    /// if it ever leaves that mode: so the loop does it after every read of the
+    /// socket (`serviceLink`), which covers what libmosquitto writes unseen too
+    /// (PUBACKs of QoS 1 messages, PINGREQs). A publish needs none of its own: the
+    /// read of its PUBACK is where the ACK goes (one before and one after each QoS 1
+    /// publish were two setsockopt calls a press that changed nothing).
     static func acknowledgeNextSegmentAtOnce(_ handle: OpaquePointer) {
         let descriptor = mosquitto_socket(handle)
         guard descriptor >= 0 else { return }
@@ -197,6 +202,11 @@ public final class MQTTClient: Sendable {
     /// Whether the client is connected right now.
     public var isConnected: Bool {
         state.withLock { $0.isConnected }
+    }
+
+    /// Passes over the socket that read it and set TCP_QUICKACK (tests).
+    var quickAcknowledgementCount: Int {
+        state.withLock { $0.quickAcknowledgements }
     }
 
     /// Closes the TCP connection without an MQTT DISCONNECT, as a crash or a cable

@@ -51,6 +51,9 @@ struct MQTTClientState {
     var resolvedReturnCode: Int32?
     /// `mosquitto_disconnect` was called during the stop.
     var isDisconnectRequested = false
+    /// Passes over the socket that read it and then set TCP_QUICKACK (tests: a
+    /// publish sets none of its own).
+    var quickAcknowledgements = 0
 }
 
 /// One client handle's life, as the loop sees it.
