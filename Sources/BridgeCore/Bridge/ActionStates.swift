@@ -44,6 +44,13 @@ public struct ActionStates: Sendable, Equatable {
         slotValues.indices.contains(slot) ? slotValues[slot] : nil
     }
 
+    /// What `read` says of the state in `slot`, read in place (not copied out),
+    /// nil when the slot holds none.
+    func read<Value>(slot: Int, _ read: (ActionState) -> Value) -> Value? {
+        guard slotValues.indices.contains(slot) else { return nil }
+        return slotValues[slot].map(read)
+    }
+
     /// The slot of `key`, nil when it has none.
     func slot(of key: ActionKey) -> Int? { slots[key] }
 

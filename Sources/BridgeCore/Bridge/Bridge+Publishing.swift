@@ -39,7 +39,7 @@ extension Bridge {
             publishers[slug] = publisher
             return
         }
-        let body = template.body(states: states)
+        let body = currentBody(slug, template)
         guard publisher.shouldSend(body) else {
             publisher.acknowledgedStatesVersion = states.version
             publishers[slug] = publisher
@@ -62,7 +62,7 @@ extension Bridge {
     private mutating func holdBackForInterval(_ slug: String, _ template: WidgetTemplate,
                                               _ publisher: inout WidgetPublisher, _ effects: inout [BridgeEffect]) {
         guard !publisher.isIntervalWakeRequested else { return }
-        guard template.body(states: states) != publisher.lastAcknowledgedBody else {
+        guard currentBody(slug, template) != publisher.lastAcknowledgedBody else {
             publisher.acknowledgedStatesVersion = states.version
             return
         }

@@ -25,6 +25,11 @@ public struct Bridge: Sendable {
     var highlightedBySlug: [String: [ActionKey]] = [:]
     /// Each widget's body with the config's part pre-serialized (rebuilt on reload).
     var templates: [String: WidgetTemplate] = [:]
+    /// Each widget's last render by its template (`currentBody`; cleared with the templates).
+    var lastRenders: [String: RenderedBody] = [:]
+    /// Bodies rendered since start (what the tests count: a body is rendered only
+    /// when what its tiles show changed).
+    var bodyRenderCount = 0
     var dedupe: DedupeMemory
     /// Each action's bound on presses becoming commands (`AiviServiceLimits.actionCommandBurst`).
     var commandBuckets: [ActionKey: TokenBucket] = [:]
@@ -125,6 +130,7 @@ public struct Bridge: Sendable {
     mutating func adoptWidgets(of config: BridgeConfig) {
         widgetsBySlug = [:]
         templates = [:]
+        lastRenders = [:]
         facts.keep(only: config)
         actionsByKey = [:]
         highlightedBySlug = [:]

@@ -23,8 +23,15 @@ public struct WidgetTemplate: Sendable {
         var whenTrue: [UInt8]
         var whenFalse: [UInt8]
 
-        /// Its bytes for `state`.
-        func bytes(_ state: ActionState) -> [UInt8] { self.state.isTrue(state) ? whenTrue : whenFalse }
+        /// Its bytes when its state member is `isTrue`.
+        func bytes(_ isTrue: Bool) -> [UInt8] { isTrue ? whenTrue : whenFalse }
+    }
+
+    /// What each action's state member shows, in the template's order: all a
+    /// body depends on besides the config, so equal `Shown`s of one template
+    /// render the same bytes.
+    public struct Shown: Sendable, Equatable {
+        fileprivate var isTrue: [Bool]
     }
 
     /// The member written from the action's state.
@@ -85,21 +92,31 @@ public struct WidgetTemplate: Sendable {
 
     /// The PATCH body for `states`.
     public func body(states: [ActionKey: ActionState]) -> String {
-        body { states[$0.key] }
+        body(Shown(isTrue: parts.map { $0.state.isTrue(states[$0.key] ?? ActionState()) }))
     }
 
     /// The PATCH body for the bridge's `states`: read by slot when the template has them.
     public func body(states: ActionStates) -> String {
-        body { part in part.slot.map { states[slot: $0] } ?? states[part.key] }
+        body(shown(states))
     }
 
-    private func body(_ stateOf: (Part) -> ActionState?) -> String {
+    /// What the bridge's `states` show on this template's tiles, read in place
+    /// by slot when the template has them (no copy of a state).
+    func shown(_ states: ActionStates) -> Shown {
+        Shown(isTrue: parts.map { part in
+            let isTrue = part.slot.flatMap { slot in states.read(slot: slot) { part.state.isTrue($0) } }
+            return isTrue ?? part.state.isTrue(states[part.key] ?? ActionState())
+        })
+    }
+
+    /// The PATCH body that `shown` renders: one byte copy per action.
+    func body(_ shown: Shown) -> String {
         var body: [UInt8] = []
         body.reserveCapacity(capacity)
         body.append(contentsOf: Self.prefix)
         for (index, part) in parts.enumerated() {
             if index > 0 { body.append(UInt8(ascii: ",")) }
-            body.append(contentsOf: part.bytes(stateOf(part) ?? ActionState()))
+            body.append(contentsOf: part.bytes(shown.isTrue.indices.contains(index) && shown.isTrue[index]))
         }
         body.append(contentsOf: Self.suffix)
         return String(decoding: body, as: UTF8.self)
