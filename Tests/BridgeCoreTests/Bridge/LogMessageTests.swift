@@ -28,6 +28,9 @@ struct LogMessageTests {
                  text: "action 'porch' (widget lights): ignoring payload 'x1'", kind: "action 'porch' (widget lights): ignoring payload '{}'"),
         KindCase(name: "concatenated parts concatenate kinds", message: "skipping an event whose id is \(70_000) bytes " + "(at most \(128) bytes)",
                  text: "skipping an event whose id is 70000 bytes (at most 128 bytes)", kind: "skipping an event whose id is {} bytes (at most {} bytes)"),
+        KindCase(name: "an action and text beyond ASCII, byte for byte",
+                 message: "press \("évt_1") \(ActionKey(slug: "séjour", actionId: "lampe 💡")): \(Int64(-3)) ms",
+                 text: "press évt_1 séjour/lampe 💡: -3 ms", kind: "press {} {}: {} ms"),
         KindCase(name: "an explicit kind", message: LogMessage("anything \u{1B} at all", kind: "report"),
                  text: "anything \u{1B} at all", kind: "report"),
     ]
