@@ -55,6 +55,12 @@ public enum DisplayText {
     /// Text quoted in a message: control characters escaped, cut to
     /// `maxScalars` with a marker.
     public static func quoted(_ text: String, maxScalars: Int = 80) -> String {
-        escapingControls(prefix(text, maxScalars: maxScalars))
+        // Printable ASCII within the limit (an event id, most names) is shown as
+        // it is: nothing to escape, nothing to cut (one scalar per byte).
+        if text.utf8.count <= maxScalars, text.utf8.allSatisfy(isPrintableASCII) { return text }
+        return escapingControls(prefix(text, maxScalars: maxScalars))
     }
+
+    /// A byte from space to `~`: one scalar, never a control.
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 }
