@@ -132,22 +132,32 @@ public final class MQTTClient: Sendable {
     /// queued packet once woken. On the caller's loop (`start(on:)`: the daemon), only
     /// that loop's thread: libmosquitto is told no other thread shares the handle and
     /// writes the packet at once, in the caller's thread (checked: a precondition).
+    ///
+    /// The state is read under one lock (connected, threaded), and the loop is woken
+    /// only on a loop of the client's own: on the caller's loop the packet is written
+    /// already (and a wake from the loop's thread does nothing).
     public func publish(topic: String, payload: [UInt8], qos: MQTTQoS, retain: Bool) throws {
-        try handle.withLock { current in
-            guard let current, state.withLock({ $0.isConnected }) else {
-                throw MQTTError.notConnected("publish")
-            }
-            precondition(isCallingThreadAllowed, "MQTTClient.publish off the loop's thread of a client started on the caller's loop")
+        let isThreaded = try handle.withLock { current -> Bool in
+            let (isConnected, isThreaded) = state.withLock { ($0.isConnected, $0.isThreaded) }
+            guard let current, isConnected else { throw MQTTError.notConnected("publish") }
+            precondition(isThreaded || isOnCallersLoopThread,
+                         "MQTTClient.publish off the loop's thread of a client started on the caller's loop")
             _ = try Self.publish(on: current, topic: topic, payload: payload, qos: qos, retain: retain)
+            return isThreaded
         }
-        wakeLoopToWrite()
+        if isThreaded { wakeLoopToWrite() }
     }
 
     /// Whether this thread may drive libmosquitto (see `publish`): any thread on a
     /// loop of the client's own, only the loop's thread on the caller's loop.
-    /// (Connected implies the loop has turned, so its thread is known.)
     var isCallingThreadAllowed: Bool {
-        state.withLock { $0.isThreaded } || (loop.withLock { $0 }?.isOnLoopThread ?? true)
+        state.withLock { $0.isThreaded } || isOnCallersLoopThread
+    }
+
+    /// Whether this thread turns the loop the client was started on (connected
+    /// implies the loop has turned, so its thread is known).
+    private var isOnCallersLoopThread: Bool {
+        loop.withLock { $0 }?.isOnLoopThread ?? true
     }
 
     /// From another thread than the loop's: the packet waits in libmosquitto's queue
