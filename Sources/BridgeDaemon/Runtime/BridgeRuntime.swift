@@ -114,7 +114,7 @@ public final class BridgeRuntime: @unchecked Sendable {
             }
             for timer in executor.takeDueTimers(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
             hasFinishedBatch = true
-            ports.afterBatch(summary)
+            ports.afterBatch(Self.summary(of: &bridge, serverClockOffsetMs: serverClockOffsetMs))
         }
     }
 
@@ -155,8 +155,10 @@ public final class BridgeRuntime: @unchecked Sendable {
     }
 
     /// What the watchers get after each batch: read from the core's flags, no
-    /// snapshot built.
-    private var summary: BatchSummary {
+    /// snapshot built. The core is taken `inout` only to be read in place: a
+    /// getter of BridgeCore called on the stored `bridge` copied the whole
+    /// `Bridge` first (retaining every table it holds, ~13 k instructions a press).
+    private static func summary(of bridge: inout Bridge, serverClockOffsetMs: Int64) -> BatchSummary {
         BatchSummary(isMQTTConnected: bridge.isMQTTConnected, isEventStreamConnected: bridge.isEventStreamConnected,
                      tokenRefusedPhrase: bridge.tokenRefusedPhrase,
                      actionCount: bridge.config.widgets.reduce(0) { $0 + $1.actions.count },
