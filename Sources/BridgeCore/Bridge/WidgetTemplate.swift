@@ -4,8 +4,9 @@
 /// state is a few appends instead of building and serializing a JSON tree. The
 /// bytes are exactly those of `ContentRenderer.bodyValue(...).serialized()`.
 /// Each action's object is kept whole as UTF-8 bytes, once with its state
-/// member true and once false, so a body is one byte copy per action into one
-/// buffer, made a `String` once (String appends cost ~10x a byte copy).
+/// member true and once false, all of them in one array (`objects`), so a body
+/// is one byte copy per action into one buffer, made a `String` once (String
+/// appends cost ~10x a byte copy), touching no action's own storage.
 ///
 /// Rendering runs on every state message and every PATCH answer; building the
 /// JSON tree was the largest share of the bridge's own CPU on a starved core
@@ -18,13 +19,13 @@ public struct WidgetTemplate: Sendable {
         /// template was made without one (then read by key).
         var slot: Int?
         var state: StateField
-        /// The object's bytes with the state member true, and false (the same
-        /// when it has no state member).
-        var whenTrue: [UInt8]
-        var whenFalse: [UInt8]
+        /// Where in `objects` the object's bytes are with the state member
+        /// true, and false (the same bytes when it has no state member).
+        var whenTrue: Range<Int>
+        var whenFalse: Range<Int>
 
-        /// Its bytes when its state member is `isTrue`.
-        func bytes(_ isTrue: Bool) -> [UInt8] { isTrue ? whenTrue : whenFalse }
+        /// Where its bytes are when its state member is `isTrue`.
+        func bytes(_ isTrue: Bool) -> Range<Int> { isTrue ? whenTrue : whenFalse }
     }
 
     /// What each action's state member shows, in the template's order: all a
@@ -63,6 +64,8 @@ public struct WidgetTemplate: Sendable {
     static let suffix = Array("]}}".utf8)
 
     let parts: [Part]
+    /// Every action's object, for either value of its state member, one after the other.
+    let objects: [UInt8]
     /// The body's length apart from the states, to reserve its capacity once.
     let capacity: Int
 
@@ -73,6 +76,13 @@ public struct WidgetTemplate: Sendable {
     /// A template that reads its actions' states from `states` by slot (the
     /// bridge's own table, whose slots a config fixes).
     init(widget: WidgetConfig, slotsIn states: ActionStates?) {
+        var objects: [UInt8] = []
+        /// Appends `text`'s bytes to `objects`: where they are.
+        func kept(_ text: String) -> Range<Int> {
+            let start = objects.count
+            objects.append(contentsOf: text.utf8)
+            return start..<objects.count
+        }
         parts = widget.actions.map { action in
             let head = JSONValue.object(ContentRenderer.headMembers(action)).serialized().dropLast()
             let tailMembers = ContentRenderer.tailMembers(action)
@@ -84,9 +94,10 @@ public struct WidgetTemplate: Sendable {
             }
             let key = ActionKey(slug: widget.slug, actionId: action.id)
             return Part(key: key, slot: states?.slot(of: key), state: field,
-                        whenTrue: Array((head + field.text(true) + tail).utf8),
-                        whenFalse: Array((head + field.text(false) + tail).utf8))
+                        whenTrue: kept(head + field.text(true) + tail),
+                        whenFalse: kept(head + field.text(false) + tail))
         }
+        self.objects = objects
         capacity = parts.reduce(Self.framingBytes) { $0 + $1.largestBytes + 1 }
     }
 
@@ -114,9 +125,9 @@ public struct WidgetTemplate: Sendable {
         var body: [UInt8] = []
         body.reserveCapacity(capacity)
         body.append(contentsOf: Self.prefix)
-        for (index, part) in parts.enumerated() {
+        for index in parts.indices {
             if index > 0 { body.append(UInt8(ascii: ",")) }
-            body.append(contentsOf: part.bytes(shown.isTrue.indices.contains(index) && shown.isTrue[index]))
+            body.append(contentsOf: objects[parts[index].bytes(shown.isTrue.indices.contains(index) && shown.isTrue[index])])
         }
         body.append(contentsOf: Self.suffix)
         return String(decoding: body, as: UTF8.self)
