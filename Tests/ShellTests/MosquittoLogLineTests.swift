@@ -35,4 +35,19 @@ struct MosquittoLogLineTests {
         #expect(MQTTTLSFailure.other("x").merged(with: .untrustedChain) == .untrustedChain)
         #expect(MQTTTLSFailure.untrustedChain.merged(with: .other("x")) == .untrustedChain)
     }
+
+    /// libmosquitto 2.0.11's line for each incoming PUBLISH (handle_publish.c) gives its
+    /// QoS; any other line (its own PUBLISH going out, a PUBACK) gives none.
+    @Test(arguments: [
+        ("Client bridge received PUBLISH (d0, q2, r0, m1, 'dev/a/state', ... (60000 bytes))", Int32?(2)),
+        ("Client bridge received PUBLISH (d1, q1, r1, m17, 'dev/a/state', ... (3 bytes))", 1),
+        ("Client b (kitchen) received PUBLISH (d0, q0, r0, m0, 'x (y)', ... (2 bytes))", 0),
+        ("Client bridge sending PUBLISH (d0, q1, r0, m3, 'cmd/lamp', ... (6 bytes))", nil),
+        ("Client bridge received PUBACK (Mid: 3, RC:0)", nil),
+        ("Client bridge received PUBLISH (d0, x2, r0, m1, 't', ... (1 bytes))", nil),
+        ("", nil),
+    ])
+    func aReceivedPublishLineGivesItsQoS(line: String, qos: Int32?) {
+        #expect(line.withCString { MosquittoLogLine.receivedPublishQoS($0) } == qos)
+    }
 }
