@@ -76,7 +76,8 @@ extension Bridge {
         }
         guard payload.count <= config.mqtt.maxPayloadBytes else { return payloadTooLarge(topic, payload.count, &effects) }
         appendDebugLog("mqtt \(topic) \(PayloadExcerpt.make(payload, limit: 256))", &effects)
-        silence.noteHeard(topic: topic)
+        let topicKey = UTF8Key(topic)   // one key a message: its bytes copied and hashed once
+        silence.noteHeard(topic: topicKey)
         var changedSlugs: Set<String> = []
         var problems: [(ActionKey, String)] = []
         var fieldless: [(TopicIndex.Listener, MessageVerdict)] = []
@@ -92,7 +93,7 @@ extension Bridge {
             if apply(verdict, to: listener, topic: topic, input, &effects) { changedSlugs.insert(listener.action.slug) }
         }
         let understood = problems.count < listeners.count
-        noteReadability(topic: topic, payload: payload, understood: understood, problems: problems, &effects)
+        noteReadability(topic: topic, topicKey, payload: payload, understood: understood, problems: problems, &effects)
         noteFieldless(topic: topic, fieldless, &effects)
         if !isSettled, isMQTTConnected, allTogglesKnown { settle(&effects) }
         for slug in changedSlugs.sorted() { publishIfNeeded(slug, &effects) }
@@ -115,11 +116,12 @@ extension Bridge {
     /// Logs an unreadable payload once per topic, until the topic speaks sense
     /// again: the action, the topic, a bounded excerpt and what was expected.
     mutating func noteReadability(
-        topic: String, payload: [UInt8], understood: Bool, problems: [(ActionKey, String)], _ effects: inout [BridgeEffect]
+        topic: String, _ topicKey: UTF8Key, payload: [UInt8], understood: Bool, problems: [(ActionKey, String)],
+        _ effects: inout [BridgeEffect]
     ) {
         if understood {
-            topicsWithUnreadablePayload.remove(UTF8Key(topic))
-        } else if topicsWithUnreadablePayload.insert(UTF8Key(topic)).inserted, let (key, reason) = problems.first {
+            if !topicsWithUnreadablePayload.isEmpty { topicsWithUnreadablePayload.remove(topicKey) }
+        } else if topicsWithUnreadablePayload.insert(topicKey).inserted, let (key, reason) = problems.first {
             let others = problems.count > 1 ? " (and \(problems.count - 1) other listener(s))" : ""
             // One kind per action: a flapping topic is limited, another action's warning still shows.
             warn(about: key, "action '\(configured: key.actionId)' (widget \(configured: key.slug)): ignoring payload "
@@ -165,6 +167,7 @@ extension Bridge {
     }
 
     private mutating func noteProtectiveOffEnded(_ topic: String, _ verdict: MessageVerdict) {
-        if verdict == .on || verdict == .off { topicsReportingProtectiveOff.remove(UTF8Key(topic)) }
+        guard !topicsReportingProtectiveOff.isEmpty, verdict == .on || verdict == .off else { return }
+        topicsReportingProtectiveOff.remove(UTF8Key(topic))
     }
 }

@@ -24,9 +24,9 @@ struct SilenceTracker: Sendable {
     private(set) var nearMisses: [UTF8Key: [NearMiss]] = [:]
 
     /// Only subscribed topics reach this, so the set is bounded by the config.
-    mutating func noteHeard(topic: String) {
-        heardTopics.insert(UTF8Key(topic))
-        fieldless[UTF8Key(topic)] = nil
+    mutating func noteHeard(topic: UTF8Key) {
+        heardTopics.insert(topic)
+        if !fieldless.isEmpty { fieldless[topic] = nil }
     }
 
     mutating func noteFieldless(topic: String, field: String, fieldsPresent: [String]) {

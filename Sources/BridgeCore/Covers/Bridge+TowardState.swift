@@ -96,7 +96,7 @@ extension Bridge {
             guard actionsReportingJammed.insert(key).inserted else { return }
             warn(about: key, "action '\(key.actionId)' (widget \(key.slug)): the lock reports it is jammed; showing it unlocked", &effects)
         case .on, .off, .protectiveOff, .reading, .position:
-            actionsReportingJammed.remove(key)
+            if !actionsReportingJammed.isEmpty { actionsReportingJammed.remove(key) }
         default:
             break
         }
