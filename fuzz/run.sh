@@ -44,7 +44,7 @@ declare -A EXTRA_SOURCES=(
   [config-renders]="Sources/AiviSim/SwitchboardValidator.swift Sources/AiviSim/SwitchboardTile.swift"
 )
 
-# module -> its sources for the fuzz build (CurlShell: only the pure SSE parser,
+# module -> its sources for the fuzz build (CurlShell: only the pure SSE parser, on BridgeCore's StreamEvent,
 # so no libcurl is needed).
 module_sources() {
   case "$1" in
@@ -56,7 +56,7 @@ module_sources() {
 }
 
 # module -> the modules it imports, built and linked before it.
-declare -A MODULE_DEPS=([HTTPServer]=ShellSupport)
+declare -A MODULE_DEPS=([HTTPServer]=ShellSupport [CurlShell]=BridgeCore)
 
 # --no-asan builds without the address sanitizer (about 3x faster; Swift's own
 # checks still trap on overflow, bounds and unwrap), into separate folders.

@@ -1,3 +1,4 @@
+import BridgeCore
 /// How `SSEClient` connects and reconnects.
 public struct SSEClientSettings: Sendable {
     public var url: String
@@ -27,7 +28,7 @@ public struct SSEClientSettings: Sendable {
 public enum SSEClientEvent: Sendable, Equatable {
     /// The stream is open; the response's `Date` header, if any.
     case connected(dateHeader: String?)
-    case event(SSEEvent)
+    case event(StreamEvent)
     /// The stream ended or could not open; it will reconnect after a delay.
     /// `refusedStatus`: the HTTP status of a refused stream (401: the token), or nil.
     case disconnected(reason: String, refusedStatus: Int?)

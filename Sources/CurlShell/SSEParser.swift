@@ -1,17 +1,4 @@
-/// One dispatched Server-Sent Event.
-public struct SSEEvent: Sendable, Equatable {
-    /// The last event ID at dispatch (WHATWG: it carries over between events).
-    public var id: String?
-    /// `message` when the stream named no type.
-    public var type: String
-    public var data: String
-
-    public init(id: String?, type: String, data: String) {
-        self.id = id
-        self.type = type
-        self.data = data
-    }
-}
+import BridgeCore
 
 /// An incremental parser of the `text/event-stream` format, exactly as WHATWG
 /// HTML's "Server-sent events" section says: UTF-8, an optional BOM at the
@@ -25,7 +12,7 @@ public struct SSEEvent: Sendable, Equatable {
 public struct SSEParser: Sendable {
     /// What a chunk of the stream produced.
     public enum Output: Sendable, Equatable {
-        case event(SSEEvent)
+        case event(StreamEvent)
         /// A `retry:` field: the reconnection time in milliseconds.
         case retry(Int)
         /// An event (or line) was larger than the cap; it was skipped.
@@ -176,7 +163,7 @@ public struct SSEParser: Sendable {
         guard hasData else { return }
         if data.last == 0x0A { data.removeLast() }
         let type = eventType.isEmpty ? "message" : eventType
-        outputs.append(.event(SSEEvent(id: lastEventId, type: type, data: String(decoding: data, as: UTF8.self))))
+        outputs.append(.event(StreamEvent(id: lastEventId, type: type, data: String(decoding: data, as: UTF8.self))))
     }
 
     private mutating func resetEvent() {

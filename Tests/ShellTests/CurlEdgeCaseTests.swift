@@ -1,3 +1,4 @@
+import BridgeCore
 import CurlShell
 import Foundation
 import Testing
@@ -82,7 +83,7 @@ struct CurlEdgeCaseTests {
         return (SSEClient(settings: settings) { seen.put($0) }, seen)
     }
 
-    func events(_ seen: Mailbox<SSEClientEvent>) -> [SSEEvent] {
+    func events(_ seen: Mailbox<SSEClientEvent>) -> [StreamEvent] {
         seen.all.compactMap { if case .event(let event) = $0 { event } else { nil } }
     }
 
@@ -94,8 +95,8 @@ struct CurlEdgeCaseTests {
 
         #expect(seen.waitFor(count: 2) { if case .event = $0 { true } else { false } })
         #expect(events(seen) == [
-            SSEEvent(id: "1", type: "widget.action.v1", data: "one"),
-            SSEEvent(id: "2", type: "message", data: "two\nlines"),
+            StreamEvent(id: "1", type: "widget.action.v1", data: "one"),
+            StreamEvent(id: "2", type: "message", data: "two\nlines"),
         ])
         #expect(client.lastEventId == "2")
         #expect(server.log.contains("GET /events/drop last-event-id=1 accept=text/event-stream"))

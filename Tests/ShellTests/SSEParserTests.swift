@@ -12,7 +12,7 @@ struct SSEParserTests {
     }
 
     static func event(_ data: String, type: String = "message", id: String? = nil) -> SSEParser.Output {
-        .event(SSEEvent(id: id, type: type, data: data))
+        .event(StreamEvent(id: id, type: type, data: data))
     }
 
     static let cases: [Case] = [

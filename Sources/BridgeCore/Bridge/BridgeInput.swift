@@ -55,10 +55,12 @@ public enum BridgeInputEvent: Sendable, Equatable {
     case unsafeEventIdsNotRecorded([String])
 }
 
-/// One dispatched Server-Sent Event.
+/// One dispatched Server-Sent Event, as the event stream's parser
+/// (`CurlShell.SSEParser`) gives it and the core reads it.
 public struct StreamEvent: Sendable, Equatable {
+    /// The last event ID at dispatch (WHATWG: it carries over between events).
     public var id: String?
-    /// The SSE `event:` field (`message` when absent).
+    /// The SSE `event:` field (`message` when the stream named no type).
     public var type: String
     public var data: String
 

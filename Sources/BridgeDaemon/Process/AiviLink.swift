@@ -90,8 +90,7 @@ final class AiviLink: Sendable {
             log.info("event stream connected")
             relay.submit(.eventStreamConnected(dateHeader: dateHeader, receivedAtMonotonicMs: MonotonicClock.nowMs()))
         case .event(let event):
-            relay.submit(.streamEvent(StreamEvent(id: event.id, type: event.type, data: event.data),
-                                      receivedAtUs: MonotonicClock.nowUs()))
+            relay.submit(.streamEvent(event, receivedAtUs: MonotonicClock.nowUs()))
         case .disconnected(let reason, let refusedStatus):
             if let status = refusedStatus, SSEReconnectPolicy.refusesToken(status) {
                 log.error("event stream: token refused by the service (HTTP \(status)): check the API token "
