@@ -1,3 +1,4 @@
+import BridgeCore
 import CCurl
 
 /// libcurl's parsed form (a `CURLU` handle) of each URL one easy handle was sent
@@ -7,11 +8,12 @@ import CCurl
 /// URL per widget. Bounded: at most `capacity` URLs, then started over. Parsed with
 /// the flags libcurl itself parses CURLOPT_URL with, so the same URLs are taken;
 /// one libcurl refuses is not kept (`handle(for:)` is nil), and the caller sets the
-/// text, so libcurl reports it as before.
+/// text, so libcurl reports it as before. Keyed by the URL's UTF-8 bytes
+/// (`UTF8Key`): two URLs Unicode calls equal but libcurl sends differently are two URLs.
 final class ParsedURLs {
     /// Most URLs kept.
     let capacity: Int
-    private var handles: [String: OpaquePointer] = [:]
+    private var handles: [UTF8Key: OpaquePointer] = [:]
     /// How many URLs were parsed (tests: a URL seen before is not parsed again).
     private(set) var parseCount = 0
 
@@ -31,7 +33,8 @@ final class ParsedURLs {
     /// that parses (one that starts over frees the others) or `removeAll`: call it
     /// between transfers only.
     func handle(for url: String) -> OpaquePointer? {
-        if let known = handles[url] { return known }
+        let key = UTF8Key(url)
+        if let known = handles[key] { return known }
         if handles.count >= capacity { removeAll() }
         guard let parsed = curl_url() else { return nil }
         parseCount += 1
@@ -40,7 +43,7 @@ final class ParsedURLs {
             curl_url_cleanup(parsed)
             return nil
         }
-        handles[url] = parsed
+        handles[key] = parsed
         return parsed
     }
 

@@ -90,6 +90,20 @@ struct ParsedURLsTests {
         #expect(urls.parseCount == 3)
     }
 
+    /// "é" composed (U+00E9) and decomposed (e + U+0301): equal Strings, other
+    /// bytes on the wire, so two URLs (a String key gave the second the first's handle).
+    @Test func urlsEqualOnlyUnderUnicodeAreTwoURLs() {
+        let urls = ParsedURLs(capacity: 4)
+        let composed = "http://127.0.0.1:1/caf\u{E9}"
+        let decomposed = "http://127.0.0.1:1/cafe\u{301}"
+        #expect(composed == decomposed)
+        let first = urls.handle(for: composed)
+        let second = urls.handle(for: decomposed)
+        #expect(first != nil && second != nil)
+        #expect(first != second)
+        #expect(urls.parseCount == 2)
+    }
+
     @Test func aURLLibcurlRefusesIsNotKept() {
         let urls = ParsedURLs(capacity: 4)
         #expect(urls.handle(for: "http://exa mple.invalid/") == nil)
