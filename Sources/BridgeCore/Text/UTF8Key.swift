@@ -16,7 +16,12 @@ public struct UTF8Key: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool { lhs.bytes == rhs.bytes }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(bytes) }
+    /// The bytes hashed as one run (an array's own `hash(into:)` combines them
+    /// one by one, ~10x the instructions).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
 
     /// Byte order (UTF-8 byte order is code point order).
     public static func < (lhs: UTF8Key, rhs: UTF8Key) -> Bool { lhs.bytes.lexicographicallyPrecedes(rhs.bytes) }
