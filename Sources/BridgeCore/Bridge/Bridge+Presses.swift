@@ -47,16 +47,16 @@ extension Bridge {
         }
         guard let action = actionsByKey[key] else { return drop(.unknownAction, .warning, "unknown action") }
         guard action.kind == press.kind else {
-            notePress(key, press, input, .refused("a \(press.kind.rawValue) press for a \(action.kind.rawValue)"))
+            notePress(key, action.kind, press, input, .refused("a \(press.kind.rawValue) press for a \(action.kind.rawValue)"))
             return drop(.wrongKind, .warning, "is a \(press.kind.rawValue) press but the action is a \(action.kind.rawValue)")
         }
         let lateMs = input.serverClockMs.subtractingSaturating(press.expiresAtMs)
         guard lateMs <= 0 else {
-            notePress(key, press, input, .expired(lateMs: lateMs))
+            notePress(key, action.kind, press, input, .expired(lateMs: lateMs))
             return drop(.expired, .warning, "expired \(lateMs) ms ago on the server's clock; not carried out")
         }
         guard !dedupe.contains(press.id) else {
-            notePress(key, press, input, .duplicate)
+            notePress(key, action.kind, press, input, .duplicate)
             return drop(.duplicate, .info, "duplicate delivery; already handled")
         }
         return action
@@ -68,7 +68,7 @@ extension Bridge {
             // Not remembered: a replay once the broker is back may still run it.
             effects.append(.log(.warning, "press \(press.id) \(key): MQTT is disconnected; not carried out, answering with the true state"))
             effects.append(.observe(.pressDropped(eventId: press.id, reason: .mqttDisconnected)))
-            notePress(key, press, input, .refused("MQTT is disconnected; answered with the true state"))
+            notePress(key, action.kind, press, input, .refused("MQTT is disconnected; answered with the true state"))
             oweAnswer(key.slug, &effects)
             return
         }
@@ -128,7 +128,7 @@ extension Bridge {
             return !action.publishes.isEmpty || sceneNeedsCommand(action, key, nowMs: nowMs)
         case .toggle:
             guard action.command != nil || action.pulse != nil else { return false }
-            if case .send = stepToward(key, on: press.value ?? false, nowMs: nowMs) { return true }
+            if case .send = stepToward(key, action, on: press.value ?? false, nowMs: nowMs) { return true }
             return false
         }
     }
@@ -145,7 +145,7 @@ extension Bridge {
                 topic: message.topic, payload: message.payload, qos: message.qos, retain: message.retain)))
         }
         effects.append(.log(.info, "press \(press.id) \(key): button, \(action.publishes.count) message(s) published"))
-        notePress(key, press, input, .published(messageCount: action.publishes.count))
+        notePress(key, action.kind, press, input, .published(messageCount: action.publishes.count))
         answerWhenActive(press, key, input, mayWait: action.activeSource != nil, &effects)
     }
 
@@ -169,18 +169,18 @@ extension Bridge {
         let requestedOn = press.value ?? false
         guard states[key] != nil else { return }
         let word = action.device.word(on: requestedOn)
-        switch stepToward(key, on: requestedOn, nowMs: input.boardClockMs) {
+        switch stepToward(key, action, on: requestedOn, nowMs: input.boardClockMs) {
         case .answerNow(let level, let why, let outcome):
             let message: LogMessage = "press \(press.id) \(key): \(why)"
             if level == .warning { warn(about: key, message, &effects) } else { effects.append(.log(level, message)) }
-            notePress(key, press, input, outcome)
+            notePress(key, action.kind, press, input, outcome)
             oweAnswer(key.slug, &effects)
             return
         case .send(let message):
             sendToward(key, action, on: requestedOn, message, eventId: press.id, input, &effects)
         }
         effects.append(.log(.info, "press \(press.id) \(key): \(action.pulse == nil ? "command" : "pulse for") \(word) sent"))
-        notePress(key, press, input, action.optimistic ? .confirmed(afterMs: 0) : .commanded)
+        notePress(key, action.kind, press, input, action.optimistic ? .confirmed(afterMs: 0) : .commanded)
     }
 
     /// Sends a toggle's step toward `requestedOn` for the press `eventId`, then

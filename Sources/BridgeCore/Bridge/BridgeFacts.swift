@@ -21,15 +21,16 @@ public struct BridgeFacts: Sendable, Equatable {
 }
 
 extension Bridge {
-    /// Records a press of a configured action.
-    mutating func notePress(_ key: ActionKey, _ press: PressEnvelope, _ input: BridgeInput, _ outcome: PressFactOutcome) {
-        let requestedOn = actionsByKey[key]?.kind == .toggle ? press.value ?? false : nil
+    /// Records a press of a configured action of this `kind`.
+    mutating func notePress(_ key: ActionKey, _ kind: ActionKind, _ press: PressEnvelope, _ input: BridgeInput,
+                            _ outcome: PressFactOutcome) {
+        let requestedOn = kind == .toggle ? press.value ?? false : nil
         notePress(key, eventId: press.id, requestedOn: requestedOn, input, outcome)
     }
 
     /// The same for a tile driven by another action's press (a scene's).
     mutating func notePress(_ key: ActionKey, eventId: String, requestedOn: Bool?, _ input: BridgeInput, _ outcome: PressFactOutcome) {
-        guard actionsByKey[key] != nil else { return }
+        guard actionsByKey.keys.contains(key) else { return }   // (a look-up without copying the action)
         facts.actions[key, default: ActionFacts()].lastPress = PressFact(
             eventId: LogExcerpt.id(eventId), atMs: input.boardClockMs, requestedOn: requestedOn, outcome: outcome)
     }
@@ -44,7 +45,7 @@ extension Bridge {
     /// Logs a warning about a configured action and keeps it for the status page.
     mutating func warn(about key: ActionKey, _ message: LogMessage, _ effects: inout [BridgeEffect]) {
         effects.append(.log(.warning, message))
-        guard actionsByKey[key] != nil else { return }
+        guard actionsByKey.keys.contains(key) else { return }
         facts.actions[key, default: ActionFacts()].lastWarning = LogExcerpt.text(message.text)
     }
 

@@ -12,10 +12,10 @@ extension Bridge {
         case send(OutgoingMQTTMessage?)
     }
 
-    /// The step that drives the toggle `key` toward `requestedOn` at `nowMs`
-    /// (board clock). Pure: it changes no state.
-    func stepToward(_ key: ActionKey, on requestedOn: Bool, nowMs: Int64) -> TowardStep {
-        guard let action = actionsByKey[key], let state = states[key] else { return .answerNow(.debug, "no such toggle", .refused("no such toggle")) }
+    /// The step that drives the toggle `key` (configured as `action`) toward
+    /// `requestedOn` at `nowMs` (board clock). Pure: it changes no state.
+    func stepToward(_ key: ActionKey, _ action: ActionConfig, on requestedOn: Bool, nowMs: Int64) -> TowardStep {
+        guard let state = states[key] else { return .answerNow(.debug, "no such toggle", .refused("no such toggle")) }
         let word = action.device.word(on: requestedOn)
         if state.isUnreachable { return .answerNow(.warning, "device unavailable; answering with its true state", .deviceUnavailable) }
         let isThere = state.isOn == requestedOn

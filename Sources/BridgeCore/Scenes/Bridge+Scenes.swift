@@ -28,8 +28,8 @@ extension Bridge {
     func sceneNeedsCommand(_ scene: ActionConfig, _ sceneKey: ActionKey, nowMs: Int64) -> Bool {
         scene.sets.contains { target in
             let key = targetKey(target, of: sceneKey)
-            guard !isOnItsWay(key, on: target.on) else { return false }
-            if case .send = stepToward(key, on: target.on, nowMs: nowMs) { return true }
+            guard !isOnItsWay(key, on: target.on), let action = actionsByKey[key] else { return false }
+            if case .send = stepToward(key, action, on: target.on, nowMs: nowMs) { return true }
             return false
         }
     }
@@ -49,7 +49,7 @@ extension Bridge {
         }
         let published = scene.publishes.isEmpty ? "" : ", \(scene.publishes.count) message(s) published"
         effects.append(.log(.info, "press \(press.id) \(key): scene, \(commanded) of \(scene.sets.count) tile(s) commanded\(published)"))
-        notePress(key, press, input, .sceneCommanded(tiles: commanded, of: scene.sets.count))
+        notePress(key, scene.kind, press, input, .sceneCommanded(tiles: commanded, of: scene.sets.count))
         answerWhenActive(press, key, input, mayWait: isUnderway(scene, key), &effects)
     }
 
@@ -66,7 +66,7 @@ extension Bridge {
             appendDebugLog("\(who) is already on its way to \(word)", &effects)
             return false
         }
-        switch stepToward(key, on: target.on, nowMs: input.boardClockMs) {
+        switch stepToward(key, action, on: target.on, nowMs: input.boardClockMs) {
         case .answerNow(_, _, .alreadyInState):
             appendDebugLog("\(who) is already \(word)", &effects)
             return false
