@@ -11,6 +11,8 @@ final class CurlEasy {
     private var bodyBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
     /// The parsed URLs `setURL` hands libcurl (freed after `deinit` cleaned the handle up).
     let parsedURLs: ParsedURLs
+    /// The scheme whose proxy options `setProxy` set last (nil: none set since `reset`).
+    private var proxyScheme: ProxyScheme?
 
     init(maxParsedURLs: Int = 64) throws(CurlError) {
         CurlLibrary.initializeOnce()
@@ -29,6 +31,7 @@ final class CurlEasy {
     /// would otherwise keep the custom method); keeps connections, TLS sessions, DNS.
     func reset() {
         curl_easy_reset(handle)
+        proxyScheme = nil
     }
 
     func set(_ option: CURLoption, _ value: Int) throws(CurlError) {
@@ -47,12 +50,44 @@ final class CurlEasy {
     /// else (a URL libcurl refuses) as text, so libcurl fails the transfer as it
     /// always did. Between transfers only.
     func setURL(_ url: String) throws(CurlError) {
-        if let parsed = parsedURLs.handle(for: url) {
-            try set(CURLOPT_CURLU, pointer: UnsafeMutableRawPointer(parsed))
-        } else {
-            try set(CURLOPT_CURLU, pointer: nil)
-            try set(CURLOPT_URL, url)
+        _ = try setURLReadingScheme(url)
+    }
+
+    /// `setURL`, then the proxy options of the URL's scheme (`setProxy`), the
+    /// scheme read once per URL (kept with its parsed form).
+    func setURL(_ url: String, proxy: ProxySettings) throws(CurlError) {
+        try setProxy(proxy, scheme: setURLReadingScheme(url))
+    }
+
+    private func setURLReadingScheme(_ url: String) throws(CurlError) -> ProxyScheme? {
+        if let parsed = parsedURLs.parsed(for: url) {
+            try set(CURLOPT_CURLU, pointer: UnsafeMutableRawPointer(parsed.handle))
+            return parsed.proxyScheme
         }
+        try set(CURLOPT_CURLU, pointer: nil)
+        try set(CURLOPT_URL, url)
+        return ProxySettings.scheme(of: url)
+    }
+
+    /// Sets the proxy options of `url`'s scheme from `proxy` (once while the scheme
+    /// stays), so libcurl does not read the environment on each transfer; for a URL
+    /// of another scheme, clears them (libcurl reads the environment, as before).
+    /// Between transfers only.
+    func setProxy(_ proxy: ProxySettings, forURL url: String) throws(CurlError) {
+        try setProxy(proxy, scheme: ProxySettings.scheme(of: url))
+    }
+
+    private func setProxy(_ proxy: ProxySettings, scheme: ProxyScheme?) throws(CurlError) {
+        guard scheme != proxyScheme || scheme == nil else { return }
+        proxyScheme = nil
+        if let scheme {
+            try set(CURLOPT_PROXY, proxy.proxy(for: scheme))
+            try set(CURLOPT_NOPROXY, proxy.noProxy)
+        } else {
+            try set(CURLOPT_PROXY, pointer: nil)
+            try set(CURLOPT_NOPROXY, pointer: nil)
+        }
+        proxyScheme = scheme
     }
 
     /// Sets the request body: copied into the handle's own buffer (grown to the

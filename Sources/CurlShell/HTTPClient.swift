@@ -149,7 +149,7 @@ public final class HTTPClient: @unchecked Sendable {
             easyURL = nil
         }
         if easyURL != request.url {
-            try easy.setURL(request.url)
+            try easy.setURL(request.url, proxy: settings.proxy)
             easyURL = request.url
         }
         if request.method != "GET" { try easy.setBody(request.body) }

@@ -51,6 +51,8 @@ public struct HTTPClientSettings: Sendable {
     /// The response headers kept in `HTTPClientResponse.headers` (any case): the ones
     /// a caller reads. Each other header line is looked at as bytes and dropped.
     public var keptResponseHeaders: [String] = ["Date", "Retry-After"]
+    /// The proxies, read from the environment when the settings are made (once, not per request).
+    public var proxy = ProxySettings.fromProcessEnvironment()
 
     public init() {}
 }

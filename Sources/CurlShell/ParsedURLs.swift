@@ -13,7 +13,7 @@ import CCurl
 final class ParsedURLs {
     /// Most URLs kept.
     let capacity: Int
-    private var handles: [UTF8Key: OpaquePointer] = [:]
+    private var handles: [UTF8Key: ParsedURL] = [:]
     /// How many URLs were parsed (tests: a URL seen before is not parsed again).
     private(set) var parseCount = 0
 
@@ -33,6 +33,11 @@ final class ParsedURLs {
     /// that parses (one that starts over frees the others) or `removeAll`: call it
     /// between transfers only.
     func handle(for url: String) -> OpaquePointer? {
+        parsed(for: url)?.handle
+    }
+
+    /// `handle(for:)` with the URL's proxy scheme (`ProxySettings.scheme`), read when it was parsed.
+    func parsed(for url: String) -> ParsedURL? {
         let key = UTF8Key(url)
         if let known = handles[key] { return known }
         if handles.count >= capacity { removeAll() }
@@ -43,13 +48,20 @@ final class ParsedURLs {
             curl_url_cleanup(parsed)
             return nil
         }
-        handles[key] = parsed
-        return parsed
+        let entry = ParsedURL(handle: parsed, proxyScheme: ProxySettings.scheme(of: url))
+        handles[key] = entry
+        return entry
     }
 
     /// Frees every parsed URL.
     func removeAll() {
-        for parsed in handles.values { curl_url_cleanup(parsed) }
+        for parsed in handles.values { curl_url_cleanup(parsed.handle) }
         handles = [:]
     }
+}
+
+/// One URL as `ParsedURLs` keeps it: libcurl's parsed form and the scheme whose proxy it takes.
+struct ParsedURL {
+    let handle: OpaquePointer
+    let proxyScheme: ProxyScheme?
 }

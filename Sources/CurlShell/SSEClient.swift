@@ -161,6 +161,7 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
 
     private func configure(_ easy: CurlEasy, _ connection: SSEConnection) throws(CurlError) {
         try easy.set(CURLOPT_URL, settings.url)
+        try easy.setProxy(settings.proxy, forURL: settings.url)
         try easy.set(CURLOPT_HTTPGET, 1)
         try easy.set(CURLOPT_NOSIGNAL, 1)
         try easy.set(CURLOPT_TCP_NODELAY, 1)

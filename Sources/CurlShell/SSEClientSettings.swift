@@ -5,6 +5,8 @@ public struct SSEClientSettings: Sendable {
     /// Extra request headers (e.g. the `Authorization` token).
     public var headers: [(name: String, value: String)]
     public var caFile: String?
+    /// The proxies, read from the environment when the settings are made (once, not per connection).
+    public var proxy = ProxySettings.fromProcessEnvironment()
     public var connectTimeoutMs: Int = 10_000
     /// A stream that sends no byte for this long is dead (the server sends a
     /// comment at least every 15 s).
