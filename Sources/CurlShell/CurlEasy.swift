@@ -114,14 +114,32 @@ final class CurlEasy {
         headerList = list
     }
 
-    /// Makes the response's body and header lines land in `receiver`'s callbacks; the
-    /// caller keeps `receiver` alive for as long as the transfer runs.
-    func setReceiver(_ receiver: AnyObject, body: sb_curl_data_callback, header: sb_curl_data_callback) throws(CurlError) {
+    /// Makes the response's body and header lines land in `receiver`'s callbacks
+    /// (no header callback: libcurl keeps the head to itself, read with
+    /// `lastHeader(named:)`); the caller keeps `receiver` alive for as long as the
+    /// transfer runs.
+    func setReceiver(_ receiver: AnyObject, body: sb_curl_data_callback, header: sb_curl_data_callback?) throws(CurlError) {
         let context = Unmanaged.passUnretained(receiver).toOpaque()
         try set(CURLOPT_WRITEDATA, pointer: context)
-        try set(CURLOPT_HEADERDATA, pointer: context)
+        try set(CURLOPT_HEADERDATA, pointer: header == nil ? nil : context)
         try check("setopt", sb_curl_setopt_write_function(handle, body))
         try check("setopt", sb_curl_setopt_header_function(handle, header))
+    }
+
+    /// The value of the last `name` header (a C string, any case) of the last response's head
+    /// or trailers, as libcurl stored it (curl_easy_header, headers.c: its value
+    /// without the blanks before it and the white space after it, a folded line
+    /// joined to it, up to a NUL byte); nil when it had none. After a transfer, before the next.
+    func lastHeader(named name: UnsafeBufferPointer<CChar>) -> String? {
+        guard let name = name.baseAddress else { return nil }
+        let origins = UInt32(CURLH_HEADER) | UInt32(CURLH_TRAILER)
+        var header: UnsafeMutablePointer<curl_header>?
+        guard curl_easy_header(handle, name, 0, origins, -1, &header) == CURLHE_OK, let first = header else { return nil }
+        if first.pointee.amount > 1 {
+            guard curl_easy_header(handle, name, first.pointee.amount - 1, origins, -1, &header) == CURLHE_OK else { return nil }
+        }
+        guard let value = header?.pointee.value else { return nil }
+        return String(cString: value)
     }
 
     var responseCode: Int {

@@ -126,6 +126,7 @@ public final class HTTPClient: @unchecked Sendable {
         active = nil
         let result: HTTPClientResult
         if code == CURLE_OK {
+            collector.readHeaders(of: current.transfer.easy)
             result = .response(HTTPClientResponse(status: current.transfer.easy.responseCode,
                                                   headers: collector.headers, body: collector.body))
         } else {

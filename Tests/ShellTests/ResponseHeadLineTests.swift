@@ -42,15 +42,4 @@ struct ResponseHeadLineTests {
         #expect(!Array("Content-Typf".utf8).withUnsafeBytes { ResponseHeadLine.name($0, is: name) })
         #expect(!Array("Content-Type ".utf8).withUnsafeBytes { ResponseHeadLine.name($0, is: name) })
     }
-
-    /// Only the headers the client's reader asks for are kept (each other one was a
-    /// lower-cased name and a trimmed value, as Strings, in a dictionary nobody read).
-    @Test func theCollectorKeepsOnlyTheKeptHeadersAndStartsOverAtAStatusLine() {
-        let collector = ResponseCollector(maxBodyBytes: 16, keptNames: ["Retry-After", "date"].map(ResponseCollector.KeptName.init))
-        let head = ["HTTP/1.1 100 Continue\r\n", "Date: early\r\n", "\r\n",
-                    "HTTP/1.1 429 Too Many Requests\r\n", "retry-after: 3\r\n", "Content-Length: 0\r\n",
-                    "Server: sim\r\n", "DATE: Sun, 29 Nov 2026 21:00:00 GMT\r\n", "\r\n"]
-        for text in head { Array(text.utf8).withUnsafeBytes { collector.addHeaderLine($0) } }
-        #expect(collector.headers == ["retry-after": "3", "date": "Sun, 29 Nov 2026 21:00:00 GMT"])
-    }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// and logs each request with the time it arrived. The script is a JSON file the
 /// server re-reads per request, so a test can change the behaviour mid-run.
 ///
-/// Script keys: `patch_status` (200), `patch_headers` ([[name, value]]),
+/// Script keys: `patch_interim` ([[status, [[name, value]]]]: informational heads
+/// sent before the answer's), `patch_status` (200), `patch_headers` ([[name, value]]),
 /// `events_status` (200), `events_headers` ([[name, value]]), `events_body`
 /// (text sent once), `events_hold_s` (how long the stream then stays open with
 /// keep-alive comments; 0 closes at once), `events_more` (texts sent after the
@@ -97,6 +98,11 @@ public final class HostileAiviServer: @unchecked Sendable {
                 self.rfile.read(length)
             log('PATCH %.3f %s' % (time.monotonic(), self.path))
             s = script()
+            for status, headers in s.get('patch_interim', []):
+                self.send_response_only(status)
+                for name, value in headers:
+                    self.send_header(name, value)
+                self.end_headers()
             self.send_response_only(s.get('patch_status', 200))
             for name, value in s.get('patch_headers', []):
                 self.send_header(name, value)
