@@ -78,7 +78,6 @@ extension Bridge {
         appendDebugLog("mqtt \(topic) \(PayloadExcerpt.make(payload, limit: 256))", &effects)
         let topicKey = UTF8Key(topic)   // one key a message: its bytes copied and hashed once
         silence.noteHeard(topic: topicKey)
-        var changedSlugs: Set<String> = []
         var problems: [(ActionKey, String)] = []
         var fieldless: [(TopicIndex.Listener, MessageVerdict)] = []
         let parsed = ParsedPayload(payload, fields: topicIndex.fields(on: topic))
@@ -90,13 +89,13 @@ extension Bridge {
             let verdict = MessageInterpreter.verdict(parsed, role: listener.role)
             if case .notUnderstood(let reason) = verdict { problems.append((listener.action, reason)); continue }
             if case .state = listener.role, case .fieldAbsent = verdict { fieldless.append((listener, verdict)) }
-            if apply(verdict, to: listener, topic: topic, input, &effects) { changedSlugs.insert(listener.action.slug) }
+            // Marked at once: a mark only names the widget for the publish at the input's end.
+            if apply(verdict, to: listener, topic: topic, input, &effects) { publishIfNeeded(listener.action.slug, &effects) }
         }
         let understood = problems.count < listeners.count
         noteReadability(topic: topic, topicKey, payload: payload, understood: understood, problems: problems, &effects)
         noteFieldless(topic: topic, fieldless, &effects)
         if !isSettled, isMQTTConnected, allTogglesKnown { settle(&effects) }
-        for slug in changedSlugs.sorted() { publishIfNeeded(slug, &effects) }
     }
 
     /// Most topics remembered as sending oversized payloads: beyond that, no more

@@ -94,17 +94,18 @@ extension Bridge {
         }
         let isUnsafe = dedupe.remember(press.id, expiresAtMs: press.expiresAtMs, isUnsafe: !action.repeatSafe)
         let ageMs = press.createdAtMs.map { input.serverClockMs.subtractingSaturating($0) } ?? -1
-        var pressEffects: [BridgeEffect] = []
+        // The press's effects are appended to the batch's (no array of their own for
+        // the usual safe press); an unsafe press's are taken back out just below.
+        let pressStart = effects.count
         switch action.kind {
-        case .button: pressButton(press, action, key, input, &pressEffects)
-        case .toggle: pressToggle(press, action, key, input, &pressEffects)
+        case .button: pressButton(press, action, key, input, &effects)
+        case .toggle: pressToggle(press, action, key, input, &effects)
         }
-        pressEffects.append(.observe(.pressCarriedOut(eventId: press.id, action: key, ageMs: ageMs)))
-        guard isUnsafe else {
-            effects.append(contentsOf: pressEffects)
-            return
-        }
+        effects.append(.observe(.pressCarriedOut(eventId: press.id, action: key, ageMs: ageMs)))
+        guard isUnsafe else { return }
         // Its commands go out only once its id is durable: inside the release.
+        let pressEffects = Array(effects[pressStart...])
+        effects.removeSubrange(pressStart...)
         effects.append(contentsOf: UnsafeRelease.holdingBack(RememberedEvent(id: press.id, expiresAtMs: press.expiresAtMs),
                                                              from: pressEffects))
     }

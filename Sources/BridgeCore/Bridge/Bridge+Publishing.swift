@@ -20,7 +20,7 @@ extension Bridge {
     mutating func publishChanges(_ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         deriveSceneHighlights(input, &effects)
         let slugs = widgetsToPublish.sorted()
-        widgetsToPublish = []
+        widgetsToPublish.removeAll(keepingCapacity: true)   // (at most one entry per widget)
         for slug in slugs { startPatchIfNeeded(slug, &effects) }
     }
 

@@ -80,9 +80,16 @@ public struct Bridge: Sendable {
         adoptWidgets(of: config)
     }
 
+    /// Room made for an input's effects at once: a press comes to about eight
+    /// (observations, its command, log lines, timers, its PATCH), a state message
+    /// to two or three; grown one append at a time, the array was reallocated
+    /// three or four times an input. Only a first allocation's size: more still fit.
+    static let usualEffectCount = 8
+
     /// Handles one input and returns what the shell must do, in order.
     public mutating func handle(_ input: BridgeInput) -> [BridgeEffect] {
         var effects: [BridgeEffect] = []
+        effects.reserveCapacity(Self.usualEffectCount)
         noteConnections(input)
         switch input.event {
         case .started: started(&effects)
