@@ -18,16 +18,25 @@ public final class HTTPClient: @unchecked Sendable {
         var transfer: CurlTransfer
     }
 
-    /// What the easy handle's options depend on besides the URL and the body.
-    struct RequestShape: Equatable {
+    /// What the easy handle's options depend on besides the URL and the body: the
+    /// request's method and header lines, kept as they came (no copy is made to
+    /// compare the next request with: ~0.8 k instructions a PATCH, callgrind).
+    struct RequestShape {
         var method: String
-        var headerNames: [String]
-        var headerValues: [String]
+        var headers: [(name: String, value: String)]
 
         init(_ request: HTTPClientRequest) {
             method = request.method
-            headerNames = request.headers.map(\.name)
-            headerValues = request.headers.map(\.value)
+            headers = request.headers
+        }
+
+        /// Whether `request` has this shape: the same method and header lines, in order.
+        func matches(_ request: HTTPClientRequest) -> Bool {
+            guard method == request.method, headers.count == request.headers.count else { return false }
+            for (kept, asked) in zip(headers, request.headers) where kept.name != asked.name || kept.value != asked.value {
+                return false
+            }
+            return true
         }
     }
 
@@ -141,11 +150,10 @@ public final class HTTPClient: @unchecked Sendable {
     /// set once, while the shape stays; each request then sets its URL when it
     /// changed and its body.
     private func configure(_ easy: CurlEasy, for request: HTTPClientRequest) throws(CurlError) {
-        let shape = RequestShape(request)
-        if easyShape != shape {
+        if easyShape?.matches(request) != true {
             easyShape = nil
             try Self.configureShape(easy, for: request, collector: collector, settings)
-            easyShape = shape
+            easyShape = RequestShape(request)
             shapeSetUps += 1
             easyURL = nil
         }
