@@ -4,12 +4,17 @@ import Glibc
 /// type `State`: how the shells hand state between threads, and wait for a
 /// condition with a deadline (never an unbounded sleep).
 public final class ConditionLock<State>: @unchecked Sendable {
-    private var state: State
+    /// The guarded value, behind a pointer: the mutex is what makes each access
+    /// exclusive, so Swift's dynamic exclusivity check of a class's stored
+    /// property (a runtime call and an access record each time, ~50 times a
+    /// press in the daemon) would only repeat it.
+    private let state: UnsafeMutablePointer<State>
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     public init(_ initialState: State) {
-        state = initialState
+        state = .allocate(capacity: 1)
+        state.initialize(to: initialState)
         pthread_mutex_init(mutex, nil)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
@@ -23,6 +28,8 @@ public final class ConditionLock<State>: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
         condition.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
     }
 
     /// Runs `body` with the lock held and wakes every waiter afterwards.
@@ -33,7 +40,7 @@ public final class ConditionLock<State>: @unchecked Sendable {
             pthread_cond_broadcast(condition)
             pthread_mutex_unlock(mutex)
         }
-        return try body(&state)
+        return try body(&state.pointee)
     }
 
     /// Waits until `isDone` holds or `timeoutMs` has passed, then runs `body` with
@@ -44,12 +51,12 @@ public final class ConditionLock<State>: @unchecked Sendable {
         guard timeoutMs != 0 else {
             pthread_mutex_lock(mutex)
             defer { pthread_mutex_unlock(mutex) }
-            return body(&state)
+            return body(&state.pointee)
         }
         let deadline = MonotonicClock.timespec(afterMs: timeoutMs)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        while !isDone(state) {
+        while !isDone(state.pointee) {
             if timeoutMs < 0 {
                 pthread_cond_wait(condition, mutex)
             } else {
@@ -57,7 +64,7 @@ public final class ConditionLock<State>: @unchecked Sendable {
                 if pthread_cond_timedwait(condition, mutex, &target) == ETIMEDOUT { break }
             }
         }
-        return body(&state)
+        return body(&state.pointee)
     }
 
     /// Waits until `isDone` holds or `timeoutMs` has passed; returns whether it holds.

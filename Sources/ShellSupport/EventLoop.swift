@@ -136,6 +136,17 @@ public final class EventLoop: @unchecked Sendable {
         if !isThreadMarked { markLoopThread() }
         let startMs = nowMs()
         let turnSources = sources
+        // The kept arrays are moved into locals for the turn and back after it (their
+        // capacity with them): an append to a class's stored property is a dynamic
+        // exclusivity check each time, one per descriptor and source.
+        var descriptors: [pollfd] = []
+        var turnWants: [LoopWants] = []
+        swap(&descriptors, &self.descriptors)
+        swap(&turnWants, &self.turnWants)
+        defer {
+            swap(&descriptors, &self.descriptors)
+            swap(&turnWants, &self.turnWants)
+        }
         turnWants.removeAll(keepingCapacity: true)
         descriptors.removeAll(keepingCapacity: true)
         descriptors.append(pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0))
