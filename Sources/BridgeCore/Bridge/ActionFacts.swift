@@ -7,6 +7,13 @@ public struct ActionFacts: Sendable, Equatable {
     public var lastWarning: String?
 
     public init() {}
+
+    /// Ends the last press's wait with `outcome`, when it is the press whose id
+    /// reads `eventIdExcerpt` (`LogExcerpt.id`); called in place in the facts.
+    mutating func endLastPress(eventIdExcerpt: String, _ outcome: PressFactOutcome) {
+        guard lastPress?.eventId == eventIdExcerpt else { return }
+        lastPress?.outcome = outcome
+    }
 }
 
 /// A message on one of an action's topics.

@@ -37,9 +37,8 @@ extension Bridge {
 
     /// Ends the last press's wait with `outcome`, when it is the press `eventId`.
     mutating func notePressEnded(_ key: ActionKey, eventId: String, _ outcome: PressFactOutcome) {
-        guard var press = facts.actions[key]?.lastPress, press.eventId == LogExcerpt.id(eventId) else { return }
-        press.outcome = outcome
-        facts.actions[key]?.lastPress = press
+        // One look-up, the facts changed in place (no copy of the action's facts).
+        facts.actions[key]?.endLastPress(eventIdExcerpt: LogExcerpt.id(eventId), outcome)
     }
 
     /// Logs a warning about a configured action and keeps it for the status page.
