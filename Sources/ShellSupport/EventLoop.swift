@@ -69,6 +69,8 @@ public final class EventLoop: @unchecked Sendable {
     /// Loop thread only: one turn's poll array and its sources' wants, kept for the next.
     private var descriptors: [pollfd] = []
     private var turnWants: [LoopWants] = []
+    /// Loop thread only: the readiness handed to one source, its storage kept for the next.
+    private var turnReady: [LoopReadiness] = []
     /// Loop thread only: `loopThread` is set (it never changes after).
     private var isThreadMarked = false
     /// Loop thread only: a turn is under way (turns never nest: they share the poll array).
@@ -141,11 +143,14 @@ public final class EventLoop: @unchecked Sendable {
         // exclusivity check each time, one per descriptor and source.
         var descriptors: [pollfd] = []
         var turnWants: [LoopWants] = []
+        var ready: [LoopReadiness] = []
         swap(&descriptors, &self.descriptors)
         swap(&turnWants, &self.turnWants)
+        swap(&ready, &turnReady)
         defer {
             swap(&descriptors, &self.descriptors)
             swap(&turnWants, &self.turnWants)
+            swap(&ready, &turnReady)
         }
         turnWants.removeAll(keepingCapacity: true)
         descriptors.removeAll(keepingCapacity: true)
@@ -167,7 +172,7 @@ public final class EventLoop: @unchecked Sendable {
         let afterMs = nowMs()
         var index = 1
         for (source, want) in zip(turnSources, turnWants) {
-            var ready: [LoopReadiness] = []
+            ready.removeAll(keepingCapacity: true)
             for interest in want.interests {
                 let revents = descriptors[index].revents
                 index += 1

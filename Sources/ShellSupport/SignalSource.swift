@@ -28,6 +28,9 @@ public final class SignalSource: LoopSource {
     private static let pipeEnds = ConditionLock<(read: Int32, write: Int32)?>(nil)
 
     private let readDescriptor: Int32
+    /// What it asks of every turn, made once (its pipe never changes): an array
+    /// allocated a turn otherwise.
+    private let wants: LoopWants
     private let onSignal: (Int32) -> Void
     private var isUnblockedOnLoopThread = false
 
@@ -42,6 +45,7 @@ public final class SignalSource: LoopSource {
     /// number; throws when the system refuses the pipe.
     public init(onSignal: @escaping (Int32) -> Void) throws(EventLoopError) {
         readDescriptor = try Self.openPipe()
+        wants = LoopWants(interests: [LoopInterest(descriptor: readDescriptor, wantsWrite: false)])
         self.onSignal = onSignal
         for signal in Self.handledSignals {
             var action = sigaction()
@@ -79,7 +83,7 @@ public final class SignalSource: LoopSource {
             var set = Self.signalSet()
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
         }
-        return LoopWants(interests: [LoopInterest(descriptor: readDescriptor, wantsWrite: false)])
+        return wants
     }
 
     public func loopService(ready: [LoopReadiness], nowMs: Int64) {
