@@ -25,16 +25,16 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
 declare -A MODULE=(
   [config]=BridgeCore [yaml]=BridgeCore [json]=BridgeCore [press]=BridgeCore
   [timestamp]=BridgeCore [http-date]=BridgeCore [retry-after]=BridgeCore [payload]=BridgeCore
-  [sse]=CurlShell [http-request]=HTTPServer [id-file]=BridgeCore [discovery]=BridgeCore [watch]=BridgeCore
+  [sse]=CurlShell [http-response]=CurlShell [http-request]=HTTPServer [id-file]=BridgeCore [discovery]=BridgeCore [watch]=BridgeCore
   [unsafe-once]=BridgeCore [config-renders]=BridgeCore
 )
 # target -> largest input, in bytes.
 declare -A MAX_LEN=(
   [config]=4096 [yaml]=4096 [json]=4096 [press]=2048 [timestamp]=64 [http-date]=96 [retry-after]=160
-  [payload]=2048 [sse]=4096 [http-request]=12000 [id-file]=8192 [discovery]=8192 [watch]=2048
+  [payload]=2048 [sse]=4096 [http-response]=4096 [http-request]=12000 [id-file]=8192 [discovery]=8192 [watch]=2048
   [unsafe-once]=1024 [config-renders]=4096
 )
-ALL_TARGETS=(config yaml json press timestamp http-date retry-after payload sse http-request id-file discovery watch unsafe-once config-renders)
+ALL_TARGETS=(config yaml json press timestamp http-date retry-after payload sse http-response http-request id-file discovery watch unsafe-once config-renders)
 # What --ci runs (every target; leave out one whose known crash is being fixed elsewhere).
 CI_TARGETS=("${ALL_TARGETS[@]}")
 
@@ -45,13 +45,13 @@ declare -A EXTRA_SOURCES=(
 )
 
 # module -> its sources for the fuzz build (CurlShell: only the pure SSE parser, on BridgeCore's StreamEvent,
-# so no libcurl is needed).
+# and the HTTP client's response reader, so no libcurl is needed).
 module_sources() {
   case "$1" in
     BridgeCore) find Sources/BridgeCore -name '*.swift' | sort ;;
     HTTPServer) find Sources/HTTPServer -name '*.swift' | sort ;;
     ShellSupport) find Sources/ShellSupport -name '*.swift' | sort ;;
-    CurlShell) echo Sources/CurlShell/SSEParser.swift ;;
+    CurlShell) printf '%s\n' Sources/CurlShell/SSEParser.swift Sources/CurlShell/ResponseHeadLine.swift Sources/CurlShell/HTTPResponseReader.swift ;;
   esac
 }
 

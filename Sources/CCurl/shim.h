@@ -32,6 +32,10 @@ static inline CURLcode sb_curl_getinfo_long(CURL *handle, CURLINFO info, long *v
     return curl_easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode sb_curl_getinfo_socket(CURL *handle, CURLINFO info, curl_socket_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
 /* The multi interface: typed wrappers for curl_multi_setopt and its callbacks. */
 
 typedef int (*sb_curl_socket_callback)(CURL *easy, curl_socket_t socket, int what, void *context, void *socketContext);

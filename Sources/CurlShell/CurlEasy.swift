@@ -6,9 +6,6 @@ import ShellSupport
 final class CurlEasy {
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
-    /// The request body libcurl reads (`setBody`); never empty, so never a null pointer
-    /// (a null POSTFIELDS makes libcurl read the body from a read callback).
-    private var bodyBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
     /// The parsed URLs `setURL` hands libcurl (freed after `deinit` cleaned the handle up).
     let parsedURLs: ParsedURLs
     /// The scheme whose proxy options `setProxy` set last (nil: none set since `reset`).
@@ -24,7 +21,6 @@ final class CurlEasy {
     deinit {
         curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
-        bodyBuffer.deallocate()
     }
 
     /// Clears every option before a request of another shape (a GET after a PATCH
@@ -59,6 +55,12 @@ final class CurlEasy {
         try setProxy(proxy, scheme: setURLReadingScheme(url))
     }
 
+    /// Sets an already parsed URL (`ParsedURLs`) and its scheme's proxy options. Between transfers only.
+    func setURL(_ parsed: ParsedURL, proxy: ProxySettings) throws(CurlError) {
+        try set(CURLOPT_CURLU, pointer: UnsafeMutableRawPointer(parsed.handle))
+        try setProxy(proxy, scheme: parsed.proxyScheme)
+    }
+
     private func setURLReadingScheme(_ url: String) throws(CurlError) -> ProxyScheme? {
         if let parsed = parsedURLs.parsed(for: url) {
             try set(CURLOPT_CURLU, pointer: UnsafeMutableRawPointer(parsed.handle))
@@ -90,21 +92,6 @@ final class CurlEasy {
         proxyScheme = scheme
     }
 
-    /// Sets the request body: copied into the handle's own buffer (grown to the
-    /// largest body yet, never freed before the handle), which libcurl reads in place
-    /// (CURLOPT_POSTFIELDS) until the next `setBody`: no allocation per request.
-    func setBody(_ body: [UInt8]) throws(CurlError) {
-        if body.count > bodyBuffer.count {
-            bodyBuffer.deallocate()
-            bodyBuffer = .allocate(byteCount: body.count, alignment: 1)
-        }
-        body.withUnsafeBytes { bytes in
-            if let source = bytes.baseAddress, let target = bodyBuffer.baseAddress { target.copyMemory(from: source, byteCount: bytes.count) }
-        }
-        try set(CURLOPT_POSTFIELDSIZE, body.count)
-        try set(CURLOPT_POSTFIELDS, pointer: bodyBuffer.baseAddress)
-    }
-
     /// Replaces the request headers ("Name: value" lines).
     func setHeaders(_ lines: [String]) throws(CurlError) {
         var list: UnsafeMutablePointer<curl_slist>?
@@ -126,26 +113,34 @@ final class CurlEasy {
         try check("setopt", sb_curl_setopt_header_function(handle, header))
     }
 
-    /// The value of the last `name` header (a C string, any case) of the last response's head
-    /// or trailers, as libcurl stored it (curl_easy_header, headers.c: its value
-    /// without the blanks before it and the white space after it, a folded line
-    /// joined to it, up to a NUL byte); nil when it had none. After a transfer, before the next.
-    func lastHeader(named name: UnsafeBufferPointer<CChar>) -> String? {
-        guard let name = name.baseAddress else { return nil }
-        let origins = UInt32(CURLH_HEADER) | UInt32(CURLH_TRAILER)
-        var header: UnsafeMutablePointer<curl_header>?
-        guard curl_easy_header(handle, name, 0, origins, -1, &header) == CURLHE_OK, let first = header else { return nil }
-        if first.pointee.amount > 1 {
-            guard curl_easy_header(handle, name, first.pointee.amount - 1, origins, -1, &header) == CURLHE_OK else { return nil }
-        }
-        guard let value = header?.pointee.value else { return nil }
-        return String(cString: value)
+    /// The socket of the connection a CONNECT_ONLY transfer made (CURLINFO_ACTIVESOCKET); nil when none.
+    var activeSocket: Int32? {
+        var socket: curl_socket_t = -1
+        guard sb_curl_getinfo_socket(handle, CURLINFO_ACTIVESOCKET, &socket) == CURLE_OK, socket >= 0 else { return nil }
+        return socket
     }
 
-    var responseCode: Int {
-        var code = 0
-        _ = sb_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
-        return code
+    /// Sends on a CONNECT_ONLY connection (curl_easy_send: through its TLS and tunnel):
+    /// how many bytes were taken, 0 when the socket takes none now (CURLE_AGAIN).
+    func send(_ bytes: UnsafeRawBufferPointer) throws(CurlError) -> Int {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        var sent = 0
+        let code = curl_easy_send(handle, start, bytes.count, &sent)
+        if code == CURLE_AGAIN { return 0 }
+        try check("send", code)
+        return sent
+    }
+
+    /// Receives on a CONNECT_ONLY connection (curl_easy_recv): how many bytes came,
+    /// 0 when the peer closed, nil when none wait now (CURLE_AGAIN; with TLS, bytes
+    /// libcurl decrypted already come before the socket says so: read until nil).
+    func receive(into buffer: UnsafeMutableRawBufferPointer) throws(CurlError) -> Int? {
+        guard let start = buffer.baseAddress, !buffer.isEmpty else { return nil }
+        var received = 0
+        let code = curl_easy_recv(handle, start, buffer.count, &received)
+        if code == CURLE_AGAIN { return nil }
+        try check("recv", code)
+        return received
     }
 
     private func check(_ operation: String, _ code: CURLcode) throws(CurlError) {

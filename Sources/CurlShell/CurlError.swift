@@ -19,6 +19,14 @@ public struct CurlError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = String(cString: curl_multi_strerror(code))
     }
 
+    /// `error`'s code and words under another operation's name (a connection's
+    /// failure told as the request's).
+    init(_ operation: String, as error: CurlError) {
+        self.operation = operation
+        self.code = error.code
+        self.message = error.message
+    }
+
     init(_ operation: String, message: String) {
         self.operation = operation
         self.code = -1

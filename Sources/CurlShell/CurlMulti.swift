@@ -6,9 +6,13 @@ import ShellSupport
 final class CurlTransfer {
     let easy: CurlEasy
     let finished: (CURLcode) -> Void
+    /// A CONNECT_ONLY transfer: it stays on the multi handle once done (removing it
+    /// closes the connection it made), until `CurlMulti.remove`.
+    let keepsConnection: Bool
 
-    init(easy: CurlEasy, finished: @escaping (CURLcode) -> Void) {
+    init(easy: CurlEasy, keepsConnection: Bool = false, finished: @escaping (CURLcode) -> Void) {
         self.easy = easy
+        self.keepsConnection = keepsConnection
         self.finished = finished
     }
 }
@@ -168,7 +172,8 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
         if !isFinishing { finishDoneTransfers() }
     }
 
-    /// Ends a transfer without its completion (loop thread only).
+    /// Ends a transfer without its completion, or closes a done CONNECT_ONLY
+    /// transfer's connection (loop thread only).
     func remove(_ transfer: CurlTransfer) {
         guard transfers.removeValue(forKey: transfer.easy.handle) != nil else { return }
         curl_multi_remove_handle(multi, transfer.easy.handle)
@@ -233,8 +238,11 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
             let code = sb_curl_message_result(message)
-            guard let transfer = transfers.removeValue(forKey: easy) else { continue }
-            curl_multi_remove_handle(multi, easy)
+            guard let transfer = transfers[easy] else { continue }
+            if !transfer.keepsConnection {
+                transfers[easy] = nil
+                curl_multi_remove_handle(multi, easy)
+            }
             transfer.finished(code)
         }
     }

@@ -1,5 +1,6 @@
 import BridgeCore
 import CCurl
+import Glibc
 
 /// libcurl's parsed form (a `CURLU` handle) of each URL one easy handle was sent
 /// to, kept so that a request to a URL seen before hands libcurl the parsed form
@@ -48,7 +49,10 @@ final class ParsedURLs {
             curl_url_cleanup(parsed)
             return nil
         }
-        let entry = ParsedURL(handle: parsed, proxyScheme: ProxySettings.scheme(of: url))
+        guard let entry = ParsedURL(handle: parsed, proxyScheme: ProxySettings.scheme(of: url)) else {
+            curl_url_cleanup(parsed)
+            return nil
+        }
         handles[key] = entry
         return entry
     }
@@ -60,8 +64,38 @@ final class ParsedURLs {
     }
 }
 
-/// One URL as `ParsedURLs` keeps it: libcurl's parsed form and the scheme whose proxy it takes.
+/// One URL as `ParsedURLs` keeps it: libcurl's parsed form, the scheme whose proxy
+/// it takes, and the parts `HTTPRequestWriter` writes, read once from libcurl's parse.
 struct ParsedURL {
     let handle: OpaquePointer
     let proxyScheme: ProxyScheme?
+    /// The request target: the path (`/` when none) and `?query` when there is one.
+    let target: [UInt8]
+    /// The `Host` field: the host, and `:port` when the URL names a port other than its scheme's.
+    let host: [UInt8]
+    /// Scheme, host and port (the scheme's when none is named): requests of one origin share a connection.
+    let origin: [UInt8]
+
+    /// The parts of `handle`'s URL; nil when it has no host (libcurl would refuse it).
+    init?(handle: OpaquePointer, proxyScheme: ProxyScheme?) {
+        guard let scheme = Self.part(handle, CURLUPART_SCHEME), let host = Self.part(handle, CURLUPART_HOST), !host.isEmpty,
+              let port = Self.part(handle, CURLUPART_PORT, flags: UInt32(CURLU_DEFAULT_PORT)) else { return nil }
+        self.handle = handle
+        self.proxyScheme = proxyScheme
+        var target = Self.part(handle, CURLUPART_PATH) ?? []
+        if target.isEmpty { target = [UInt8(ascii: "/")] }
+        if let query = Self.part(handle, CURLUPART_QUERY) { target += [UInt8(ascii: "?")] + query }
+        self.target = target
+        let otherPort = Self.part(handle, CURLUPART_PORT, flags: UInt32(CURLU_NO_DEFAULT_PORT))
+        self.host = otherPort.map { host + [UInt8(ascii: ":")] + $0 } ?? host
+        origin = scheme.map(ResponseHeadLine.lowercased) + Array("://".utf8) + host + [UInt8(ascii: ":")] + port
+    }
+
+    /// One part of a parsed URL as bytes; nil when the URL has none.
+    private static func part(_ handle: OpaquePointer, _ what: CURLUPart, flags: UInt32 = 0) -> [UInt8]? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard curl_url_get(handle, what, &value, flags) == CURLUE_OK, let value else { return nil }
+        defer { curl_free(value) }
+        return Array(UnsafeRawBufferPointer(start: value, count: strlen(value)))
+    }
 }

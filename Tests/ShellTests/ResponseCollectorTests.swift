@@ -3,10 +3,10 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The kept headers (Date, Retry-After) are read from libcurl's store of the last
-/// response head once the transfer ended, not from a callback per header line:
-/// the answer's head must still be the one read, in any case, the last of a name.
-@Suite("ResponseCollector: the kept headers of the answer's head")
+/// The kept headers (Date, Retry-After) are the answer's (`HTTPResponseReader` on the
+/// client's own connection; libcurl's collector before): the answer's head must be
+/// the one read, not an informational one, in any case, the last of a name.
+@Suite("HTTPClient: the kept headers of the answer's head")
 struct ResponseCollectorTests {
     func send(_ client: HTTPClient, to url: String) -> HTTPClientResponse? {
         let done = Mailbox<HTTPClientResult>()

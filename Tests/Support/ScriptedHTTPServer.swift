@@ -88,10 +88,28 @@ public final class ScriptedHTTPServer: @unchecked Sendable {
             self.end_headers()
             self.wfile.write(body)
 
+        def do_CONNECT(self):
+            # A proxy's tunnel, answered by this server itself: the requests that
+            # follow on the connection are the tunnelled ones (logged as any).
+            log('CONNECT %s' % self.path)
+            self.send_response(200, 'Connection established')
+            self.end_headers()
+
         def do_PATCH(self):
             body = self.read_body()
             log('PATCH %s auth=%s body=%s' % (self.path, self.headers.get('Authorization'), body.decode()))
-            if self.path == '/ratelimited':
+            if self.path == '/drop-on-reuse':
+                # A kept-alive connection the server closes when reused, before any byte of the answer.
+                served = getattr(self, 'served', 0)
+                if served >= 1:
+                    log('DROPPED')
+                    self.close_connection = True
+                    return
+                self.served = served + 1
+                self.reply(200, b'{"echo":' + body + b'}')
+            elif self.path == '/drop':
+                self.close_connection = True
+            elif self.path == '/ratelimited':
                 self.reply(429, b'{"error":"slow down"}', [('Retry-After', '7')])
             elif self.path == '/slow':
                 time.sleep(5)
