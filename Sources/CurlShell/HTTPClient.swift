@@ -212,8 +212,8 @@ public final class HTTPClient: LoopSource, @unchecked Sendable {
         advance()
     }
 
-    /// Sends what is left of the request, then reads the answer, until the socket
-    /// would block (the loop calls again when it is ready) or the answer is whole.
+    /// Sends what is left of the request, or reads the answer once it was sent, until
+    /// the socket would block (the loop calls again when it is ready) or the answer is whole.
     private func advance() {
         guard let job = active, let connection else { return }
         do throws(CurlError) {
@@ -227,7 +227,9 @@ public final class HTTPClient: LoopSource, @unchecked Sendable {
                     guard sent > 0 else { return }
                     sentCount += sent
                 }
-                set(.receiving)
+                // The answer cannot be there yet: it is read once the socket says so
+                // (a `recv` now would only say EAGAIN: one syscall a request saved).
+                return set(.receiving)
             }
             while let count = try connection.receive(into: receiveBuffer) {
                 guard count > 0 else {
