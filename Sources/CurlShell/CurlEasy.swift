@@ -42,33 +42,10 @@ final class CurlEasy {
         try check("setopt", sb_curl_setopt_pointer(handle, option, pointer))
     }
 
-    /// Sets the URL of the next transfers through its parsed form (`ParsedURLs`),
-    /// else (a URL libcurl refuses) as text, so libcurl fails the transfer as it
-    /// always did. Between transfers only.
-    func setURL(_ url: String) throws(CurlError) {
-        _ = try setURLReadingScheme(url)
-    }
-
-    /// `setURL`, then the proxy options of the URL's scheme (`setProxy`), the
-    /// scheme read once per URL (kept with its parsed form).
-    func setURL(_ url: String, proxy: ProxySettings) throws(CurlError) {
-        try setProxy(proxy, scheme: setURLReadingScheme(url))
-    }
-
     /// Sets an already parsed URL (`ParsedURLs`) and its scheme's proxy options. Between transfers only.
     func setURL(_ parsed: ParsedURL, proxy: ProxySettings) throws(CurlError) {
         try set(CURLOPT_CURLU, pointer: UnsafeMutableRawPointer(parsed.handle))
         try setProxy(proxy, scheme: parsed.proxyScheme)
-    }
-
-    private func setURLReadingScheme(_ url: String) throws(CurlError) -> ProxyScheme? {
-        if let parsed = parsedURLs.parsed(for: url) {
-            try set(CURLOPT_CURLU, pointer: UnsafeMutableRawPointer(parsed.handle))
-            return parsed.proxyScheme
-        }
-        try set(CURLOPT_CURLU, pointer: nil)
-        try set(CURLOPT_URL, url)
-        return ProxySettings.scheme(of: url)
     }
 
     /// Sets the proxy options of `url`'s scheme from `proxy` (once while the scheme
@@ -101,14 +78,12 @@ final class CurlEasy {
         headerList = list
     }
 
-    /// Makes the response's body and header lines land in `receiver`'s callbacks
-    /// (no header callback: libcurl keeps the head to itself, read with
-    /// `lastHeader(named:)`); the caller keeps `receiver` alive for as long as the
-    /// transfer runs.
-    func setReceiver(_ receiver: AnyObject, body: sb_curl_data_callback, header: sb_curl_data_callback?) throws(CurlError) {
+    /// Makes the response's body and header lines land in `receiver`'s callbacks; the
+    /// caller keeps `receiver` alive for as long as the transfer runs.
+    func setReceiver(_ receiver: AnyObject, body: sb_curl_data_callback, header: sb_curl_data_callback) throws(CurlError) {
         let context = Unmanaged.passUnretained(receiver).toOpaque()
         try set(CURLOPT_WRITEDATA, pointer: context)
-        try set(CURLOPT_HEADERDATA, pointer: header == nil ? nil : context)
+        try set(CURLOPT_HEADERDATA, pointer: context)
         try check("setopt", sb_curl_setopt_write_function(handle, body))
         try check("setopt", sb_curl_setopt_header_function(handle, header))
     }

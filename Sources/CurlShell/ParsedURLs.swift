@@ -8,8 +8,8 @@ import Glibc
 /// every transfer (~5 k instructions a PATCH, callgrind). The daemon sends to one
 /// URL per widget. Bounded: at most `capacity` URLs, then started over. Parsed with
 /// the flags libcurl itself parses CURLOPT_URL with, so the same URLs are taken;
-/// one libcurl refuses is not kept (`handle(for:)` is nil), and the caller sets the
-/// text, so libcurl reports it as before. Keyed by the URL's UTF-8 bytes
+/// one libcurl refuses is not kept (`parsed(for:)` is nil), and the caller reports it
+/// as libcurl names it (CURLE_URL_MALFORMAT). Keyed by the URL's UTF-8 bytes
 /// (`UTF8Key`): two URLs Unicode calls equal but libcurl sends differently are two URLs.
 final class ParsedURLs {
     /// Most URLs kept.
@@ -33,11 +33,6 @@ final class ParsedURLs {
     /// refuses it or runs out of memory. The handle stays valid until the next call
     /// that parses (one that starts over frees the others) or `removeAll`: call it
     /// between transfers only.
-    func handle(for url: String) -> OpaquePointer? {
-        parsed(for: url)?.handle
-    }
-
-    /// `handle(for:)` with the URL's proxy scheme (`ProxySettings.scheme`), read when it was parsed.
     func parsed(for url: String) -> ParsedURL? {
         let key = UTF8Key(url)
         if let known = handles[key] { return known }

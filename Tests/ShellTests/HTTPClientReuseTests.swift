@@ -78,14 +78,14 @@ struct HTTPClientReuseTests {
 struct ParsedURLsTests {
     @Test func eachURLIsParsedOnceAndNoMoreThanTheCapacityAreKept() {
         let urls = ParsedURLs(capacity: 2)
-        let first = urls.handle(for: "http://127.0.0.1:1/a")
+        let first = urls.parsed(for: "http://127.0.0.1:1/a")?.handle
         #expect(first != nil)
-        #expect(urls.handle(for: "http://127.0.0.1:1/b") != nil)
-        #expect(urls.handle(for: "http://127.0.0.1:1/a") == first)
+        #expect(urls.parsed(for: "http://127.0.0.1:1/b")?.handle != nil)
+        #expect(urls.parsed(for: "http://127.0.0.1:1/a")?.handle == first)
         #expect(urls.parseCount == 2)
         #expect(urls.count == 2)
         // A third URL: the capacity is reached, so the kept ones are freed first.
-        #expect(urls.handle(for: "http://127.0.0.1:1/c") != nil)
+        #expect(urls.parsed(for: "http://127.0.0.1:1/c")?.handle != nil)
         #expect(urls.count == 1)
         #expect(urls.parseCount == 3)
     }
@@ -97,8 +97,8 @@ struct ParsedURLsTests {
         let composed = "http://127.0.0.1:1/caf\u{E9}"
         let decomposed = "http://127.0.0.1:1/cafe\u{301}"
         #expect(composed == decomposed)
-        let first = urls.handle(for: composed)
-        let second = urls.handle(for: decomposed)
+        let first = urls.parsed(for: composed)?.handle
+        let second = urls.parsed(for: decomposed)?.handle
         #expect(first != nil && second != nil)
         #expect(first != second)
         #expect(urls.parseCount == 2)
@@ -106,8 +106,8 @@ struct ParsedURLsTests {
 
     @Test func aURLLibcurlRefusesIsNotKept() {
         let urls = ParsedURLs(capacity: 4)
-        #expect(urls.handle(for: "http://exa mple.invalid/") == nil)
-        #expect(urls.handle(for: "") == nil)
+        #expect(urls.parsed(for: "http://exa mple.invalid/")?.handle == nil)
+        #expect(urls.parsed(for: "")?.handle == nil)
         #expect(urls.count == 0)
     }
 }

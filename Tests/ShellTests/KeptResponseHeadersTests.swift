@@ -7,7 +7,7 @@ import TestSupport
 /// client's own connection; libcurl's collector before): the answer's head must be
 /// the one read, not an informational one, in any case, the last of a name.
 @Suite("HTTPClient: the kept headers of the answer's head")
-struct ResponseCollectorTests {
+struct KeptResponseHeadersTests {
     func send(_ client: HTTPClient, to url: String) -> HTTPClientResponse? {
         let done = Mailbox<HTTPClientResult>()
         client.send(HTTPClientRequest(method: "PATCH", url: url, body: Array("{}".utf8))) { done.put($0) }
