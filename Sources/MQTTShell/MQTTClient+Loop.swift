@@ -28,8 +28,8 @@ extension MQTTClient: LoopSource {
 
     /// What the loop must watch for this client now.
     public func loopWants(nowMs: Int64) -> LoopWants {
-        let (phase, isStopping, isConnected, stopDeadlineMs, isDisconnectRequested) = state.withLock {
-            ($0.phase, $0.isStopping, $0.isConnected, $0.stopDeadlineMs, $0.isDisconnectRequested)
+        let (phase, isStopping, isConnected, stopDeadlineMs, isDisconnectRequested, kept) = state.withLock {
+            ($0.phase, $0.isStopping, $0.isConnected, $0.stopDeadlineMs, $0.isDisconnectRequested, $0.linkInterests)
         }
         switch phase {
         case .idle:
@@ -49,8 +49,12 @@ extension MQTTClient: LoopSource {
             if isStopping, let stopDeadlineMs {
                 deadlineMs = min(deadlineMs, stopDeadlineMs + (isDisconnectRequested ? Self.disconnectGraceMs : 0))
             }
-            return LoopWants(interests: [LoopInterest(descriptor: descriptor, wantsWrite: mosquitto_want_write(current))],
-                             deadlineMs: deadlineMs)
+            let interest = LoopInterest(descriptor: descriptor, wantsWrite: mosquitto_want_write(current))
+            guard kept.count == 1, kept[0] == interest else {
+                state.withLock { $0.linkInterests = [interest] }
+                return LoopWants(interests: [interest], deadlineMs: deadlineMs)
+            }
+            return LoopWants(interests: kept, deadlineMs: deadlineMs)
         }
     }
 

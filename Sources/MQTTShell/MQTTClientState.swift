@@ -1,4 +1,5 @@
 import BridgeCore
+import ShellSupport
 
 /// What the caller's threads and the loop thread share about one `MQTTClient`.
 struct MQTTClientState {
@@ -54,6 +55,10 @@ struct MQTTClientState {
     /// Passes over the socket that read it and then set TCP_QUICKACK (tests: a
     /// publish sets none of its own).
     var quickAcknowledgements = 0
+    /// What the loop was last told to watch of a live socket (loop thread): handed
+    /// out again while the socket and the wish to write are the same, so a turn makes
+    /// no array of its own.
+    var linkInterests: [LoopInterest] = []
 }
 
 /// One client handle's life, as the loop sees it.

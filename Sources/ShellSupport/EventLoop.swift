@@ -66,9 +66,11 @@ public final class EventLoop: @unchecked Sendable {
     private let isWakePending = ConditionLock(false)
     /// Loop thread only.
     private var sources: [LoopSource] = []
-    /// Loop thread only: one turn's poll array and its sources' wants, kept for the next.
+    /// Loop thread only: one turn's poll array and, per source, how many of its entries
+    /// are its own and its deadline, kept for the next (plain values: the sources'
+    /// interest arrays are not held past the poll, nor retained and released per turn).
     private var descriptors: [pollfd] = []
-    private var turnWants: [LoopWants] = []
+    private var turnWants: [TurnWant] = []
     /// Loop thread only: the readiness handed to one source, its storage kept for the next.
     private var turnReady: [LoopReadiness] = []
     /// Loop thread only: `loopThread` is set (it never changes after).
@@ -142,7 +144,7 @@ public final class EventLoop: @unchecked Sendable {
         // capacity with them): an append to a class's stored property is a dynamic
         // exclusivity check each time, one per descriptor and source.
         var descriptors: [pollfd] = []
-        var turnWants: [LoopWants] = []
+        var turnWants: [TurnWant] = []
         var ready: [LoopReadiness] = []
         swap(&descriptors, &self.descriptors)
         swap(&turnWants, &self.turnWants)
@@ -163,7 +165,7 @@ public final class EventLoop: @unchecked Sendable {
                 descriptors.append(pollfd(fd: interest.descriptor, events: events, revents: 0))
             }
             if let deadline = want.deadlineMs { waitMs = Self.waitMs(timeoutMs: waitMs, deadline: deadline, nowMs: startMs) }
-            turnWants.append(want)
+            turnWants.append(TurnWant(interestCount: want.interests.count, deadlineMs: want.deadlineMs))
         }
         let count = poll(&descriptors, nfds_t(descriptors.count), Int32(clamping: waitMs))
         guard count >= 0 else { return false }  // EINTR: the caller turns again
@@ -173,12 +175,13 @@ public final class EventLoop: @unchecked Sendable {
         var index = 1
         for (source, want) in zip(turnSources, turnWants) {
             ready.removeAll(keepingCapacity: true)
-            for interest in want.interests {
-                let revents = descriptors[index].revents
+            for _ in 0..<want.interestCount {
+                let entry = descriptors[index]
                 index += 1
+                let revents = entry.revents
                 guard revents != 0 else { continue }
                 let readable = revents & (Int16(POLLIN) | Int16(POLLHUP) | Int16(POLLERR) | Int16(POLLNVAL)) != 0
-                ready.append(LoopReadiness(descriptor: interest.descriptor, isReadable: readable,
+                ready.append(LoopReadiness(descriptor: entry.fd, isReadable: readable,
                                            isWritable: revents & Int16(POLLOUT) != 0))
             }
             let isDue = want.deadlineMs.map { afterMs >= $0 } ?? false
@@ -198,6 +201,13 @@ public final class EventLoop: @unchecked Sendable {
         let (remaining, overflow) = deadline.subtractingReportingOverflow(nowMs)
         let waitMs = min(boundMs, overflow ? (deadline < nowMs ? 0 : Int64.max) : max(0, remaining))
         return waitMs == Int64.max ? -1 : Int(min(waitMs, Int64(Int32.max)))
+    }
+
+    /// What a turn keeps of one source's wants: its entries in the poll array (in
+    /// order after the previous source's) and its deadline.
+    private struct TurnWant {
+        var interestCount: Int
+        var deadlineMs: Int64?
     }
 
     private func markLoopThread() {
