@@ -60,7 +60,7 @@ extension MQTTClient: LoopSource {
 
     /// Reads, writes, keeps alive; starts, times out, retries and ends attempts.
     public func loopService(ready: [LoopReadiness], nowMs: Int64) {
-        let (phase, isStopping) = state.withLock { ($0.phase, $0.isStopping) }
+        let (phase, isStopping, undrainedReads) = state.withLock { ($0.phase, $0.isStopping, $0.undrainedReads) }
         switch phase {
         case .idle:
             beginAttempt(nowMs: nowMs)
@@ -75,20 +75,21 @@ extension MQTTClient: LoopSource {
             if let error = recreateHandle() { handler(.fatal(reason: error.description)) }
             beginAttempt(nowMs: nowMs)
         case .linked(let attemptStartedMs):
-            serviceLink(ready: ready, attemptStartedMs: attemptStartedMs, nowMs: nowMs)
+            serviceLink(ready: ready, attemptStartedMs: attemptStartedMs, undrainedReads: undrainedReads, nowMs: nowMs)
         case .stopped:
             return
         }
     }
 
     /// One pass over a live socket, in `mosquitto_loop`'s order: read, write, misc.
-    private func serviceLink(ready: [LoopReadiness], attemptStartedMs: Int64, nowMs: Int64) {
+    private func serviceLink(ready: [LoopReadiness], attemptStartedMs: Int64, undrainedReads: Int, nowMs: Int64) {
         guard let current = handle.withLock({ $0 }) else { return finish() }
         let isReadable = ready.contains { $0.isReadable }
         let isWritable = ready.contains { $0.isWritable }
         var returnCode = MOSQ_ERR_SUCCESS.rawValue
+        var isDrained = false
         if isReadable {
-            returnCode = readPackets(current)
+            (returnCode, isDrained) = readPackets(current, untilDrained: undrainedReads >= Self.readsBeforeDraining)
             Self.acknowledgeNextSegmentAtOnce(current)
         }
         if returnCode == MOSQ_ERR_SUCCESS.rawValue, mosquitto_socket(current) >= 0, isWritable || mosquitto_want_write(current) {
@@ -97,7 +98,10 @@ extension MQTTClient: LoopSource {
         if returnCode == MOSQ_ERR_SUCCESS.rawValue { returnCode = mosquitto_loop_misc(current) }
         guard returnCode == MOSQ_ERR_SUCCESS.rawValue else { return attemptFailed(returnCode: returnCode, nowMs: nowMs) }
         let (isStopping, isConnected) = state.withLock { state in
-            if isReadable { state.quickAcknowledgements += 1 }
+            if isReadable {
+                state.quickAcknowledgements += 1
+                state.undrainedReads = isDrained ? 0 : min(state.undrainedReads + 1, Self.readsBeforeDraining)
+            }
             return (state.isStopping, state.isConnected)
         }
         if isStopping {
@@ -117,15 +121,28 @@ extension MQTTClient: LoopSource {
     /// sources (and the owner's batch) get their turn in between.
     static let maxPacketsPerService = 128
 
-    /// Reads packets until the socket has no more (`mosquitto_loop_read` reads one
-    /// per call; it ends on EAGAIN then) or `maxPacketsPerService`.
-    private func readPackets(_ current: OpaquePointer) -> Int32 {
-        for _ in 0..<Self.maxPacketsPerService {
+    /// Readable passes in a row that read one packet each without the socket running
+    /// dry before a pass reads until it does: a flood is then read in runs of up to
+    /// `maxPacketsPerService`, while a quiet link (a PUBACK, an echo, one state
+    /// message a wake) costs no `read` that only says EAGAIN, on most passes.
+    static let readsBeforeDraining = 4
+
+    /// Reads one packet (`mosquitto_loop_read` reads one per call, more while its
+    /// queues ask for them, and all TLS has already decrypted: what is left is in the
+    /// socket, so the level-triggered poll comes back for it), or, `untilDrained`,
+    /// packets until the socket says EAGAIN or `maxPacketsPerService`. Returns
+    /// libmosquitto's code and whether the socket was seen dry (or closed).
+    private func readPackets(_ current: OpaquePointer, untilDrained: Bool) -> (Int32, isDrained: Bool) {
+        let calls = untilDrained ? Self.maxPacketsPerService : 1
+        for call in 0..<calls {
             errno = 0
             let returnCode = mosquitto_loop_read(current, 1)
-            if returnCode != MOSQ_ERR_SUCCESS.rawValue || errno == EAGAIN || mosquitto_socket(current) < 0 { return returnCode }
+            if returnCode != MOSQ_ERR_SUCCESS.rawValue || errno == EAGAIN || mosquitto_socket(current) < 0 {
+                // A run that found only the packet that woke it: the link is quiet again.
+                return (returnCode, call <= 1 || returnCode != MOSQ_ERR_SUCCESS.rawValue)
+            }
         }
-        return MOSQ_ERR_SUCCESS.rawValue
+        return (MOSQ_ERR_SUCCESS.rawValue, false)
     }
 
     private func serviceStop(_ current: OpaquePointer, nowMs: Int64) {

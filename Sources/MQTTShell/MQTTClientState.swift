@@ -59,6 +59,9 @@ struct MQTTClientState {
     /// out again while the socket and the wish to write are the same, so a turn makes
     /// no array of its own.
     var linkInterests: [LoopInterest] = []
+    /// Readable passes in a row whose reads ended without the socket saying EAGAIN
+    /// (loop thread): from `MQTTClient.readsBeforeDraining` on, a pass reads until it does.
+    var undrainedReads = 0
 }
 
 /// One client handle's life, as the loop sees it.
