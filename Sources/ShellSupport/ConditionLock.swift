@@ -11,11 +11,15 @@ public final class ConditionLock<State>: @unchecked Sendable {
     private let state: UnsafeMutablePointer<State>
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    /// Threads in `wait` (guarded by the mutex): with none, `withLock` wakes nobody
+    /// (no `pthread_cond_broadcast` per access, ~40 a press in the daemon).
+    private let waiterCount = UnsafeMutablePointer<Int>.allocate(capacity: 1)
 
     public init(_ initialState: State) {
         state = .allocate(capacity: 1)
         state.initialize(to: initialState)
         pthread_mutex_init(mutex, nil)
+        waiterCount.initialize(to: 0)
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
         pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
@@ -28,16 +32,19 @@ public final class ConditionLock<State>: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
         condition.deallocate()
+        waiterCount.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
     }
 
-    /// Runs `body` with the lock held and wakes every waiter afterwards.
+    /// Runs `body` with the lock held and wakes every waiter afterwards. (A thread
+    /// about to wait holds the mutex while it looks at the state, so one that is not
+    /// counted yet sees this change before it sleeps.)
     @discardableResult
     public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer {
-            pthread_cond_broadcast(condition)
+            if waiterCount.pointee > 0 { pthread_cond_broadcast(condition) }
             pthread_mutex_unlock(mutex)
         }
         return try body(&state.pointee)
@@ -57,6 +64,8 @@ public final class ConditionLock<State>: @unchecked Sendable {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         while !isDone(state.pointee) {
+            waiterCount.pointee += 1
+            defer { waiterCount.pointee -= 1 }
             if timeoutMs < 0 {
                 pthread_cond_wait(condition, mutex)
             } else {
