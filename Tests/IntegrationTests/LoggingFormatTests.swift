@@ -83,6 +83,33 @@ import Testing
         #expect(line == LogTimestamp.format(epochMs: epochMs) + " info press e1 carried out")
     }
 
+    /// Issue 23: the sink keeps a timestamp's date and time up to the second between
+    /// lines; every line still reads as its own time: within a second, across a
+    /// second, a day, a year, and with the clock stepped back.
+    @Test func timestampsOfLinesInARowAreEachTheirOwn() {
+        var clock = LogTimestamp.SecondCache()
+        let times: [Int64] = [1_780_000_000_123, 1_780_000_000_999, 1_780_000_001_000, 1_780_000_001_007, 1_767_225_599_999,
+                              1_767_225_600_000, 1_780_000_000_123, 0, 253_402_300_800_000, 253_402_300_800_001]
+        for epochMs in times {
+            var bytes: [UInt8] = []
+            clock.append(epochMs: epochMs, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == LogTimestamp.format(epochMs: epochMs), "\(epochMs)")
+        }
+    }
+
+    /// Issue 23: a shell message's kind is its call site, kept as numbers: the same
+    /// site is one kind, another line or level another.
+    @Test func aCallSiteIsOneKind() {
+        func key(_ level: LogLevel = .info, line: UInt = #line) -> LogEventKey { LogEventKey(level: level, fileID: #fileID, line: line) }
+        let site = { key() }
+        #expect(site() == site())
+        let first = key()
+        let second = key()
+        #expect(first != second)
+        #expect(key(.info, line: 7) != key(.warning, line: 7))
+        #expect(key(line: 7) != LogEventKey(level: .info, kind: "BridgeDaemon/X.swift:7"))
+    }
+
     /// A kind or an example of no more bytes than the limit is kept whole, without
     /// counting its characters; a longer one is cut by characters, not bytes.
     @Test func kindsAreCutByCharacters() {

@@ -20,24 +20,32 @@ public struct LogLineFormatter: Sendable {
     /// line, and the message is cut to `maxMessageScalars`.
     /// The line is built in one byte buffer (no intermediate strings).
     public func line(level: LogLevel, message: String, epochMs: Int64) -> String {
-        let text = Self.singleLine(message)
         var bytes: [UInt8] = []
+        var clock = LogTimestamp.SecondCache()
+        append(level: level, message: message, epochMs: epochMs, to: &bytes, clock: &clock)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same line's bytes appended to `bytes` (the sink's buffer of held lines);
+    /// `clock` keeps the timestamp's date and time up to the second between lines.
+    func append(level: LogLevel, message: String, epochMs: Int64, to bytes: inout [UInt8],
+                clock: inout LogTimestamp.SecondCache) {
+        let text = Self.singleLine(message)
         switch format {
         case .journal:
-            bytes.reserveCapacity(text.utf8.count + 4)
+            bytes.reserveCapacity(bytes.count + text.utf8.count + 4)
             bytes.append(UInt8(ascii: "<"))
-            bytes.append(contentsOf: String(level.syslogPriority).utf8)
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: level.syslogPriority))
             bytes.append(UInt8(ascii: ">"))
         case .plain:
             let name = level.name.utf8
-            bytes.reserveCapacity(LogTimestamp.byteCount + name.count + text.utf8.count + 2)
-            LogTimestamp.append(epochMs: epochMs, to: &bytes)
+            bytes.reserveCapacity(bytes.count + LogTimestamp.byteCount + name.count + text.utf8.count + 2)
+            clock.append(epochMs: epochMs, to: &bytes)
             bytes.append(UInt8(ascii: " "))
             bytes.append(contentsOf: name)
             bytes.append(UInt8(ascii: " "))
         }
         bytes.append(contentsOf: text.utf8)
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Replaces `\n`, `\r`, `\t` by their escapes and other control characters (C0,

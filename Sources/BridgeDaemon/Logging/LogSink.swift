@@ -33,9 +33,12 @@ public final class LogSink: @unchecked Sendable {
     private var warningBudget: RepeatRateLimiter<LogLevel>
     private var infoBudget: RepeatRateLimiter<LogLevel>
     private var lastExpiryCheckMs: Int64?
-    /// Lines held while a batch runs, joined by newlines (at most `maxHeldBytes` and a line).
-    private var heldText = ""
+    /// Lines held while a batch runs, joined by newlines, as bytes (at most
+    /// `maxHeldBytes` and a line; the storage is kept for the next batch).
+    private var heldBytes: [UInt8] = []
     private var isHolding = false
+    /// The timestamps' date and time up to the second, between lines.
+    private var stampClock = LogTimestamp.SecondCache()
 
     /// What a batch may hold before it is written anyway.
     public static let maxHeldBytes = 16 * 1024
@@ -89,13 +92,13 @@ public final class LogSink: @unchecked Sendable {
     /// only when the level is shown.
     public func log(_ level: LogLevel, _ message: @autoclosure () -> String, fileID: StaticString = #fileID, line: UInt = #line) {
         guard level.isShown(atMinimum: minimumLevel) else { return }
-        emit(level, [message()], key: LogEventKey(level: level, fileID: fileID, line: line))
+        emit(level, CollectionOfOne(message()), key: LogEventKey(level: level, fileID: fileID, line: line))
     }
 
     /// Logs a message of the core, limited by its kind (unless it is exempt).
     public func log(_ level: LogLevel, message: LogMessage) {
         guard level.isShown(atMinimum: minimumLevel) else { return }
-        emit(level, [message.text], key: message.isRateLimited ? LogEventKey(level: level, kind: message.kind) : nil)
+        emit(level, CollectionOfOne(message.text), key: message.isRateLimited ? LogEventKey(level: level, kind: message.kind) : nil)
     }
 
     /// Logs lines that belong together (a refused reload's report, its caret under
@@ -146,16 +149,16 @@ public final class LogSink: @unchecked Sendable {
     }
 
     private func writeHeld() {
-        guard !heldText.isEmpty else { return }
-        let text = heldText
-        heldText = ""
+        guard !heldBytes.isEmpty else { return }
+        let text = String(decoding: heldBytes, as: UTF8.self)
+        heldBytes.removeAll(keepingCapacity: true)
         writeLine(text)
     }
 
     /// Writes `texts` unless the limiter of `level` holds back another event of
     /// `key` (nil: not limited) or the level's budget is spent; summaries of closed
-    /// windows first.
-    private func emit(_ level: LogLevel, _ texts: [String], key: LogEventKey?) {
+    /// windows first. (A single line comes as `CollectionOfOne`: no array per line.)
+    private func emit<Texts: Collection<String>>(_ level: LogLevel, _ texts: Texts, key: LogEventKey?) {
         lock.withLock { _ in
             let nowMs = clock.monotonicMs()
             var summaries = expireIfDue(nowMs: nowMs)
@@ -220,15 +223,19 @@ public final class LogSink: @unchecked Sendable {
             + "the last: \(summary.example)")
     }
 
+    /// Formats one line: written at once, or, while holding, appended to the held
+    /// bytes (no `String` per held line; one for all of them when they are written).
     private func write(_ level: LogLevel, _ text: String) {
-        let line = formatter.line(level: level, message: text, epochMs: clock.wallClockEpochMs())
+        let epochMs = clock.wallClockEpochMs()
         guard isHolding, level >= .info else {
             writeHeld()
-            writeLine(line)
+            var bytes: [UInt8] = []
+            formatter.append(level: level, message: text, epochMs: epochMs, to: &bytes, clock: &stampClock)
+            writeLine(String(decoding: bytes, as: UTF8.self))
             return
         }
-        if !heldText.isEmpty { heldText += "\n" }
-        heldText += line
-        if heldText.utf8.count >= Self.maxHeldBytes { writeHeld() }
+        if !heldBytes.isEmpty { heldBytes.append(UInt8(ascii: "\n")) }
+        formatter.append(level: level, message: text, epochMs: epochMs, to: &heldBytes, clock: &stampClock)
+        if heldBytes.count >= Self.maxHeldBytes { writeHeld() }
     }
 }

@@ -36,6 +36,30 @@ public enum LogTimestamp {
         bytes.append(UInt8(ascii: "Z"))
     }
 
+    /// The date and time of the last second a line was stamped in, kept so the lines
+    /// of one second (a press's few) compute the calendar once: only the
+    /// milliseconds are written afresh.
+    struct SecondCache {
+        private var epochSecond: Int64 = -1
+        /// `2026-11-29T23:00:11.` of `epochSecond`.
+        private var prefix: [UInt8] = []
+
+        /// Appends the timestamp of `epochMs` (as `LogTimestamp.append`) to `bytes`.
+        mutating func append(epochMs: Int64, to bytes: inout [UInt8]) {
+            let milliseconds = max(0, epochMs)
+            let second = milliseconds / 1_000
+            if second != epochSecond {
+                prefix.removeAll(keepingCapacity: true)
+                LogTimestamp.append(epochMs: second * 1_000, to: &prefix)
+                prefix.removeLast(4)  // "000Z"
+                epochSecond = second
+            }
+            bytes.append(contentsOf: prefix)
+            LogTimestamp.appendDigits(milliseconds % 1_000, width: 3, to: &bytes)
+            bytes.append(UInt8(ascii: "Z"))
+        }
+    }
+
     /// Year, month and day of a non-negative day count since 1970-01-01
     /// (Howard Hinnant's `civil_from_days`).
     static func civilDate(daysSinceEpoch: Int64) -> (year: Int64, month: Int64, day: Int64) {
@@ -52,7 +76,7 @@ public enum LogTimestamp {
     }
 
     /// The decimal digits of a non-negative `value` (a year, at most 9 digits), zero-padded to at least `width`.
-    private static func appendDigits(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
+    fileprivate static func appendDigits(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
         var divisor: Int64 = 1
         var digitCount = 1
         while digitCount < width || value / divisor >= 10 {
