@@ -24,6 +24,8 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
         var mqttCount = 0
         var mqttBytes = 0
         var droppedCount = 0
+        /// A handled batch's storage, emptied, for the next one (`recycle`).
+        var spare: [Item] = []
     }
 
     /// One drained batch, in arrival order.
@@ -117,8 +119,21 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
     func take(timeoutMs: Int) -> Batch {
         lock.wait(timeoutMs: timeoutMs, until: { !$0.items.isEmpty }) { contents in
             let batch = Batch(items: contents.items, droppedCount: contents.droppedCount)
-            contents = Contents()
+            contents = Contents(items: contents.spare)
             return batch
+        }
+    }
+
+    /// Most items a recycled batch's storage may hold (a flood's large one is let go).
+    static var maxRecycledItems: Int { 64 }
+
+    /// Hands back a handled batch's items (the caller's copy is emptied): their storage
+    /// takes the next batch, so a wake makes no array of its own.
+    func recycle(_ items: inout [Item]) {
+        guard items.capacity <= Self.maxRecycledItems else { return items = [] }
+        items.removeAll(keepingCapacity: true)
+        lock.withLock { contents in
+            if contents.spare.capacity == 0 { swap(&contents.spare, &items) }
         }
     }
 }

@@ -96,7 +96,7 @@ public final class BridgeRuntime: @unchecked Sendable {
     public func run() {
         feed(.started)
         while !isFinished {
-            let batch = takeBatch()
+            var batch = takeBatch()
             ports.beforeBatch()
             if let report = dropReport.note(droppedCount: batch.droppedCount, nowMs: MonotonicClock.nowMs()) {
                 ports.log(.warning, report)
@@ -112,6 +112,7 @@ public final class BridgeRuntime: @unchecked Sendable {
                 }
                 serviceSocketsIfDue()
             }
+            inbox.recycle(&batch.items)
             for timer in executor.takeDueTimers(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
             hasFinishedBatch = true
             ports.afterBatch(Self.summary(of: &bridge, serverClockOffsetMs: serverClockOffsetMs))

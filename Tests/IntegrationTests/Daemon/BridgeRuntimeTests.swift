@@ -128,6 +128,31 @@ struct BridgeRuntimeTests {
         #expect(batch.droppedCount == 2)
     }
 
+    /// Issue 23: a handled batch's storage takes the next batch: the next take holds
+    /// only what came since, every bound counts from zero again, and a large batch's
+    /// storage is let go.
+    @Test func aRecycledBatchHoldsOnlyWhatCameSince() {
+        let inbox = RuntimeInbox(inputCapacity: 2, mqttCapacity: 2)
+        inbox.pushMQTT(topic: "a", payload: [1])
+        inbox.pushMQTT(topic: "b", payload: [2])
+        var first = inbox.take(timeoutMs: 0)
+        #expect(first.items.count == 2)
+        inbox.recycle(&first.items)
+        #expect(first.items.isEmpty)
+        inbox.pushMQTT(topic: "c", payload: [3])
+        #expect(inbox.take(timeoutMs: 0).items.count == 1)
+        inbox.pushMQTT(topic: "d", payload: [4])
+        inbox.pushMQTT(topic: "e", payload: [5])
+        #expect(!inbox.pushMQTT(topic: "f", payload: [6]), "the count starts from zero again, and is bounded")
+        var second = inbox.take(timeoutMs: 0)
+        #expect(second.items.count == 2 && second.droppedCount == 1)
+        inbox.recycle(&second.items)
+        var large: [RuntimeInbox.Item] = Array(repeating: .mqttMessage(topic: "x", payload: []), count: RuntimeInbox.maxRecycledItems + 1)
+        inbox.recycle(&large)
+        #expect(large.isEmpty)
+        #expect(inbox.take(timeoutMs: 0).items.isEmpty)
+    }
+
     /// Issue 12: control inputs are never dropped (a reload or stop already
     /// queued covers another), and MQTT is bounded in bytes as well as count.
     @Test func controlInputsAreNeverDroppedAndMQTTIsBoundedInBytes() {
