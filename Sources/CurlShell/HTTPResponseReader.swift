@@ -262,23 +262,32 @@ struct HTTPResponseReader {
         }
     }
 
-    /// The comma-separated tokens of a field's value, trimmed.
-    private static func tokens(_ value: UnsafeRawBufferPointer) -> [UnsafeRawBufferPointer] {
-        value.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false).map { token in
-            var start = token.startIndex
-            var end = token.endIndex
-            while start < end, token[start] == 0x20 || token[start] == 0x09 { start += 1 }
-            while end > start, token[end - 1] == 0x20 || token[end - 1] == 0x09 { end -= 1 }
-            return UnsafeRawBufferPointer(rebasing: value[start..<end])
-        }
+    /// The comma-separated token of `value` that starts at `start`, spaces and tabs
+    /// around it cut, and where the next one starts (past the end after the last).
+    /// Read in place: no array of tokens per field.
+    private static func token(_ value: UnsafeRawBufferPointer, from start: Int) -> (UnsafeRawBufferPointer, next: Int) {
+        var end = start
+        while end < value.count, value[end] != UInt8(ascii: ",") { end += 1 }
+        var first = start
+        var last = end
+        while first < last, value[first] == 0x20 || value[first] == 0x09 { first += 1 }
+        while last > first, value[last - 1] == 0x20 || value[last - 1] == 0x09 { last -= 1 }
+        return (UnsafeRawBufferPointer(rebasing: value[first..<last]), end + 1)
     }
 
     private static func hasToken(_ value: UnsafeRawBufferPointer, _ token: [UInt8]) -> Bool {
-        tokens(value).contains { ResponseHeadLine.name($0, is: token) }
+        var start = 0
+        repeat {
+            let (piece, next) = Self.token(value, from: start)
+            if ResponseHeadLine.name(piece, is: token) { return true }
+            start = next
+        } while start <= value.count
+        return false
     }
 
     private static func lastToken(_ value: UnsafeRawBufferPointer, is token: [UInt8]) -> Bool {
-        tokens(value).last.map { ResponseHeadLine.name($0, is: token) } ?? false
+        let start = value.lastIndex(of: UInt8(ascii: ",")).map { $0 + 1 } ?? 0
+        return ResponseHeadLine.name(Self.token(value, from: start).0, is: token)
     }
 }
 

@@ -77,6 +77,25 @@ struct HTTPResponseReaderTests {
         #expect(read("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\n", isHead: true).map(\.body) == .success([]))
     }
 
+    /// The tokens of `Connection` and `Transfer-Encoding`, read in place: empty ones,
+    /// spaces and tabs around them, a name that only starts like the token.
+    @Test func theTokensOfConnectionAndTransferEncoding() {
+        let closes = [("keep-alive,,close", true), ("closed, x", false), ("x ,\t Close\t", true), (",", false),
+                      ("keep-alive", false), ("close,", true), (" , close , ", true)]
+        for (value, expected) in closes {
+            #expect(read("HTTP/1.1 200 OK\r\nConnection: \(value)\r\nContent-Length: 0\r\n\r\n").map(\.closes) == .success(expected),
+                    "Connection: \(value)")
+        }
+        let chunked = "3\r\nabc\r\n0\r\n\r\n"
+        let body = Array(chunked.utf8)
+        let codings: [(String, [UInt8])] = [("gzip ,\tchunked", Array("abc".utf8)), ("chunked, gzip", body), ("chunked,", body),
+                                             ("chunked", Array("abc".utf8)), ("xchunked", body)]
+        for (value, expected) in codings {
+            let text = "HTTP/1.1 200 OK\r\nTransfer-Encoding: \(value)\r\n\r\n" + chunked
+            #expect(read(text, ends: true).map(\.body) == .success(expected), "Transfer-Encoding: \(value)")
+        }
+    }
+
     @Test func bytesAfterTheAnswerAreNotTaken() {
         let answer = "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}"
         #expect(read(answer + "HTTP/1.1 200 OK\r\n").map(\.taken) == .success(answer.utf8.count))
