@@ -3,7 +3,11 @@
 /// or a `+hh:mm` / `-hh:mm` offset.
 public enum ISO8601Timestamp {
     public static func milliseconds(from text: String) -> Int64? {
-        let bytes = Array(text.utf8)
+        milliseconds(utf8: Array(text.utf8))
+    }
+
+    /// The same from the text's UTF-8 bytes (a JSON string read as bytes).
+    public static func milliseconds(utf8 bytes: [UInt8]) -> Int64? {
         guard bytes.count >= 20,
               let year = number(bytes, 0, 4), bytes[4] == UInt8(ascii: "-"),
               let month = number(bytes, 5, 2), bytes[7] == UInt8(ascii: "-"),

@@ -47,7 +47,9 @@ struct JSONBytesParser {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        var at = index   // a local: the loop keeps it in a register, not in the parser
+        while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x0A || bytes[at] == 0x0D || bytes[at] == 0x09 { at += 1 }
+        index = at
     }
 
     mutating func parseValue(depth: Int, shape: JSONShape? = nil) throws(JSONParseError) -> JSONValue {
@@ -65,6 +67,11 @@ struct JSONBytesParser {
         }
     }
 
+    /// Reads and checks a value at `depth` without keeping it (scalars aside, nothing is built).
+    mutating func skipValue(depth: Int) throws(JSONParseError) {
+        _ = try parseValue(depth: depth, shape: .nothing)
+    }
+
     private mutating func expectWord(_ word: String) throws(JSONParseError) {
         for byte in word.utf8 {
             guard index < bytes.count, bytes[index] == byte else { throw error("expected '\(word)'") }
@@ -73,24 +80,40 @@ struct JSONBytesParser {
     }
 
     private mutating func parseObject(depth: Int, shape: JSONShape?) throws(JSONParseError) -> JSONValue {
-        index += 1
         var members: [JSONMember] = []
+        try readObject { key, parser throws(JSONParseError) in
+            let name = String(decoding: key, as: UTF8.self)
+            let (isKept, inner) = shape?.member(name) ?? (true, nil)
+            let value = try parser.parseValue(depth: depth + 1, shape: inner)
+            if isKept { members.append(JSONMember(name, value)) }
+        }
+        return .object(members)
+    }
+
+    /// Reads the object whose `{` is at `index`, member by member: `member` gets
+    /// each key's bytes (escapes decoded) with the parser at the member's value,
+    /// and must read that value (`parseValue`, at the object's depth + 1). The
+    /// one loop over an object's members: `parseObject` builds a `JSONValue`
+    /// with it, a reader of a few known members (`PressEnvelope`) reads them
+    /// without building the rest or a `String` of each key.
+    mutating func readObject(
+        _ member: (ArraySlice<UInt8>, inout JSONBytesParser) throws(JSONParseError) -> Void
+    ) throws(JSONParseError) {
+        index += 1
         skipWhitespace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
-            let key = try parseString()
+            let key = try parseStringBytes()
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
-            let (isKept, inner) = shape?.member(key) ?? (true, nil)
-            let value = try parseValue(depth: depth + 1, shape: inner)
-            if isKept { members.append(JSONMember(key, value)) }
+            try member(key, &self)
             skipWhitespace()
             guard index < bytes.count else { throw error("unterminated object") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(members) }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return }
             throw error("expected ',' or '}'")
         }
     }
@@ -112,22 +135,28 @@ struct JSONBytesParser {
         }
     }
 
-    /// A string is read as runs of plain bytes between escapes: one without
-    /// escapes (most of them) is made from its bytes at once, others from the
-    /// runs and the escapes' bytes copied into one buffer.
-    private mutating func parseString() throws(JSONParseError) -> String {
+    mutating func parseString() throws(JSONParseError) -> String {
+        String(decoding: try parseStringBytes(), as: UTF8.self)
+    }
+
+    /// A string's bytes (the parser at its opening quote), read as runs of plain
+    /// bytes between escapes: one without escapes (most of them) is a slice of
+    /// the text, others the runs and the escapes' bytes copied into one buffer.
+    mutating func parseStringBytes() throws(JSONParseError) -> ArraySlice<UInt8> {
         index += 1
         var runStart = index
         var utf8: [UInt8] = []   // stays empty until the first escape (an escape always adds bytes)
         while index < bytes.count {
+            index = Self.plainRunEnd(bytes, from: index)
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
                 let run = bytes[runStart..<index - 1]
-                if utf8.isEmpty { return String(decoding: run, as: UTF8.self) }
+                if utf8.isEmpty { return run }
                 utf8.append(contentsOf: run)
-                return String(decoding: utf8, as: UTF8.self)
+                return utf8[...]
             case UInt8(ascii: "\\"):
                 utf8.append(contentsOf: bytes[runStart..<index - 1])
                 try parseEscape(into: &utf8)
@@ -139,6 +168,18 @@ struct JSONBytesParser {
             }
         }
         throw error("unterminated string")
+    }
+
+    /// Where the run of plain string bytes from `start` ends: the first quote,
+    /// backslash or control byte, or the end.
+    private static func plainRunEnd(_ bytes: [UInt8], from start: Int) -> Int {
+        var at = start
+        while at < bytes.count {
+            let byte = bytes[at]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            at += 1
+        }
+        return at
     }
 
     private mutating func parseEscape(into utf8: inout [UInt8]) throws(JSONParseError) {
