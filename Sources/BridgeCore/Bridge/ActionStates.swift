@@ -14,6 +14,11 @@ public struct ActionStates: Sendable, Equatable {
     /// one version is the body of every later moment with the same version, so a
     /// publisher can tell "nothing changed since" without rendering.
     private(set) var version: UInt64 = 0
+    /// The slots whose state a first publish waits for (`awaitState(of:)`), and how
+    /// many of them are not known yet (no on/off, not known unreachable): kept at
+    /// every write, so "all known" is one comparison, not a scan of every action.
+    private var isAwaitedSlot: [Bool] = []
+    private(set) var unknownAwaitedCount = 0
 
     /// No states.
     public init() {}
@@ -35,8 +40,33 @@ public struct ActionStates: Sendable, Equatable {
         get { slots[key].flatMap { slotValues[$0] } }
         set {
             version &+= 1
-            if let slot = slots[key] { slotValues[slot] = newValue } else if let newValue { append(key, newValue) }
+            guard let slot = slots[key] else {
+                if let newValue { append(key, newValue) }
+                return
+            }
+            if isAwaitedSlot[slot] {
+                unknownAwaitedCount += (Self.isUnknown(newValue) ? 1 : 0) - (Self.isUnknown(slotValues[slot]) ? 1 : 0)
+            }
+            slotValues[slot] = newValue
         }
+    }
+
+    /// Makes `keys` (and only them) the states a first publish waits for; keys
+    /// without a slot get one, empty (an unknown state).
+    mutating func awaitState(of keys: some Sequence<ActionKey>) {
+        isAwaitedSlot = Array(repeating: false, count: slotValues.count)
+        unknownAwaitedCount = 0
+        for key in keys {
+            if slots[key] == nil { append(key, nil) }
+            guard let slot = slots[key], !isAwaitedSlot[slot] else { continue }
+            isAwaitedSlot[slot] = true
+            if Self.isUnknown(slotValues[slot]) { unknownAwaitedCount += 1 }
+        }
+    }
+
+    /// Whether a state says neither on/off nor that its device is unreachable (nil: none).
+    static func isUnknown(_ state: ActionState?) -> Bool {
+        state?.isOn == nil && state?.isUnreachable != true
     }
 
     /// The state in `slot` (what `slot(of:)` said), nil when it holds none.
@@ -78,5 +108,6 @@ public struct ActionStates: Sendable, Equatable {
         slots[key] = slotValues.count
         keyOfSlot.append(key)
         slotValues.append(state)
+        isAwaitedSlot.append(false)
     }
 }

@@ -52,13 +52,14 @@ extension Bridge {
     }
 
     /// True when every toggle that reports its state has done so (or is known
-    /// unreachable), so a first publish will not flash tiles off.
-    var allTogglesKnown: Bool {
-        actionsByKey.allSatisfy { key, action in
-            guard action.kind == .toggle, !action.stateSources.isEmpty, !action.optimistic else { return true }
-            let state = states[key]
-            return state?.isOn != nil || state?.isUnreachable == true
-        }
+    /// unreachable), so a first publish will not flash tiles off: the count
+    /// `states` keeps of the `awaitsState` actions still unknown.
+    var allTogglesKnown: Bool { states.unknownAwaitedCount == 0 }
+
+    /// Whether a first publish waits for this action's state: a toggle with
+    /// state sources that is not optimistic.
+    static func awaitsState(_ action: ActionConfig) -> Bool {
+        action.kind == .toggle && !action.stateSources.isEmpty && !action.optimistic
     }
 
     mutating func settle(_ effects: inout [BridgeEffect]) {

@@ -7,11 +7,12 @@ extension Bridge {
         effects.append(.startTimer(.silenceCheck, afterMs: SilenceTracker.graceMs))
     }
 
-    /// Toggles that report state, are not known unreachable, and are still unknown.
+    /// Toggles that report state, are not known unreachable, and are still unknown
+    /// (none, without a look at each action, when `states` counts none unknown).
     var actionsWithUnknownState: [(key: ActionKey, action: ActionConfig)] {
-        actionsByKey.sorted { $0.key < $1.key }.compactMap { key, action in
-            guard action.kind == .toggle, !action.stateSources.isEmpty, !action.optimistic,
-                  let state = states[key], state.isOn == nil, !state.isUnreachable else { return nil }
+        guard !allTogglesKnown else { return [] }
+        return actionsByKey.sorted { $0.key < $1.key }.compactMap { key, action in
+            guard Self.awaitsState(action), let state = states[key], state.isOn == nil, !state.isUnreachable else { return nil }
             return (key, action)
         }
     }

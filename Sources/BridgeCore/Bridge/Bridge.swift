@@ -157,5 +157,6 @@ public struct Bridge: Sendable {
                 if states[key] == nil { states[key] = ActionState() }
             }
         }
+        states.awaitState(of: actionsByKey.lazy.filter { Self.awaitsState($0.value) }.map(\.key))
     }
 }
