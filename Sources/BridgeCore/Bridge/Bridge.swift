@@ -23,6 +23,8 @@ public struct Bridge: Sendable {
     var widgetsToPublish: Set<String> = []
     /// Each widget's buttons with a highlight (an active topic, or `sets:`), in config order.
     var highlightedBySlug: [String: [ActionKey]] = [:]
+    /// Whether any of them is a scene (`deriveSceneHighlights` has work; set with them).
+    var hasScenes = false
     /// Each widget's body with the config's part pre-serialized (rebuilt on reload).
     var templates: [String: WidgetTemplate] = [:]
     /// Each widget's last render by its template (`currentBody`; cleared with the templates).
@@ -157,6 +159,7 @@ public struct Bridge: Sendable {
                 if states[key] == nil { states[key] = ActionState() }
             }
         }
+        hasScenes = highlightedBySlug.values.contains { keys in keys.contains { actionsByKey[$0]?.isScene == true } }
         states.awaitState(of: actionsByKey.lazy.filter { Self.awaitsState($0.value) }.map(\.key))
     }
 }

@@ -89,7 +89,9 @@ extension Bridge {
     /// `active` follows their tiles, and a scene press whose wait is over
     /// (active, or no target on its way any more) is answered. Only marked
     /// widgets are looked at: every change of a tile marks its widget.
+    /// Nothing to derive (no slug sorted, no widget looked up) in a config without scenes.
     mutating func deriveSceneHighlights(_ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        guard hasScenes else { return }
         for slug in widgetsToPublish.sorted() {
             for key in highlightedBySlug[slug] ?? [] {
                 guard let scene = actionsByKey[key], scene.isScene, var state = states[key] else { continue }
@@ -121,6 +123,7 @@ extension Bridge {
     /// first would end it showing idle). The wait is bounded by
     /// `buttonAnswerWindowMs`; what was held back goes with the answer.
     func isAwaitingHighlight(_ slug: String) -> Bool {
-        (highlightedBySlug[slug] ?? []).contains { states[$0]?.pendingPress != nil }
+        guard !highlightedBySlug.isEmpty else { return false }
+        return (highlightedBySlug[slug] ?? []).contains { states[$0]?.pendingPress != nil }
     }
 }
