@@ -46,11 +46,19 @@ enum PayloadReader {
         payload.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
     }
 
-    /// The payload as text, without leading and trailing whitespace.
+    /// The payload as text, without leading and trailing whitespace. One that
+    /// starts and ends with a printable ASCII byte (`ON`, `{...}`) has none to
+    /// trim: its first character starts with that byte, its last one ends with
+    /// it and starts with it or a prepended mark, none of them white space.
     static func trimmedText(_ payload: [UInt8]) -> String {
+        if let first = payload.first, let last = payload.last, isPrintableASCII(first), isPrintableASCII(last) {
+            return String(decoding: payload, as: UTF8.self)
+        }
         var scalars = Substring(String(decoding: payload, as: UTF8.self))
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
         return String(scalars)
     }
+
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 }
