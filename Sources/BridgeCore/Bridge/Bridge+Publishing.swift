@@ -160,8 +160,7 @@ extension Bridge {
             publishers[slug]?.isRetryScheduled = false
             publishIfNeeded(slug, &effects)
         case .publishInterval(let slug):
-            publishers[slug]?.isInPublishInterval = false
-            publishers[slug]?.isIntervalWakeRequested = false
+            publishers[slug]?.endPublishInterval()
             publishIfNeeded(slug, &effects)
         case .pulseHold(let door):
             endPulseHold(door, &effects)

@@ -62,6 +62,13 @@ struct WidgetPublisher: Sendable {
         mayStartPatch && (body != lastAcknowledgedBody || answerOwedGeneration != nil)
     }
 
+    /// The publish interval's timer fired: state-only publishes may go again
+    /// (one write of the publisher where it is kept, not one per field).
+    mutating func endPublishInterval() {
+        isInPublishInterval = false
+        isIntervalWakeRequested = false
+    }
+
     mutating func acknowledge(_ sent: InFlight) {
         lastAcknowledgedBody = sent.body
         acknowledgedStatesVersion = sent.statesVersion
