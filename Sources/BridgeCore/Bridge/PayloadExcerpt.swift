@@ -7,6 +7,10 @@ public enum PayloadExcerpt {
     public static let defaultLimit = 96
 
     public static func make(_ payload: [UInt8], limit: Int = defaultLimit) -> String {
+        // Printable ASCII within the limit (most device payloads) is shown as it is.
+        if payload.count <= limit, payload.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return String(decoding: payload, as: UTF8.self)
+        }
         let text = String(decoding: payload.prefix(limit * 4), as: UTF8.self)
         var excerpt = ""
         var count = 0
