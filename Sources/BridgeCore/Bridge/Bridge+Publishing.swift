@@ -39,7 +39,7 @@ extension Bridge {
             publishers[slug] = publisher
             return
         }
-        let body = currentBody(slug, template)
+        let body = currentBody(template, &publisher)
         guard publisher.shouldSend(body) else {
             publisher.acknowledgedStatesVersion = states.version
             publishers[slug] = publisher
@@ -62,7 +62,7 @@ extension Bridge {
     private mutating func holdBackForInterval(_ slug: String, _ template: WidgetTemplate,
                                               _ publisher: inout WidgetPublisher, _ effects: inout [BridgeEffect]) {
         guard !publisher.isIntervalWakeRequested else { return }
-        guard currentBody(slug, template) != publisher.lastAcknowledgedBody else {
+        guard currentBody(template, &publisher) != publisher.lastAcknowledgedBody else {
             publisher.acknowledgedStatesVersion = states.version
             return
         }
@@ -70,16 +70,10 @@ extension Bridge {
         effects.append(.wakeForTimer(.publishInterval(slug: slug)))
     }
 
-    /// The widget's minimum spacing of state-only PATCHes: its own setting, else
-    /// the `timing` default; 0 means none.
-    func minPublishIntervalMs(_ slug: String) -> Int64 {
-        widgetsBySlug[slug]?.minPublishIntervalMs ?? config.timing.minPublishIntervalMs
-    }
-
     /// A PATCH just started: the next state-only one waits a whole interval
     /// (restarting the timer when an answer went out inside the interval).
     func startPublishInterval(_ slug: String, _ publisher: inout WidgetPublisher, _ effects: inout [BridgeEffect]) {
-        let intervalMs = minPublishIntervalMs(slug)
+        let intervalMs = publisher.minPublishIntervalMs
         guard intervalMs > 0 else { return }
         publisher.isInPublishInterval = true
         publisher.isIntervalWakeRequested = false

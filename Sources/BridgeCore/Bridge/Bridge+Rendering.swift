@@ -10,13 +10,14 @@ extension Bridge {
         var body: String
     }
 
-    /// The body `template` (the widget `slug`'s) renders for the current states.
-    mutating func currentBody(_ slug: String, _ template: WidgetTemplate) -> String {
+    /// The body `template` (the widget's whose `publisher` this is) renders for
+    /// the current states.
+    mutating func currentBody(_ template: WidgetTemplate, _ publisher: inout WidgetPublisher) -> String {
         let shown = template.shown(states)
-        if let last = lastRenders[slug], last.shown == shown { return last.body }
+        if let last = publisher.lastRender, last.shown == shown { return last.body }
         let body = template.body(shown)
         bodyRenderCount += 1
-        lastRenders[slug] = RenderedBody(shown: shown, body: body)
+        publisher.lastRender = RenderedBody(shown: shown, body: body)
         return body
     }
 }

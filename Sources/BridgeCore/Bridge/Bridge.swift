@@ -27,8 +27,6 @@ public struct Bridge: Sendable {
     var hasScenes = false
     /// Each widget's body with the config's part pre-serialized (rebuilt on reload).
     var templates: [String: WidgetTemplate] = [:]
-    /// Each widget's last render by its template (`currentBody`; cleared with the templates).
-    var lastRenders: [String: RenderedBody] = [:]
     /// Bodies rendered since start (what the tests count: a body is rendered only
     /// when what its tiles show changed).
     var bodyRenderCount = 0
@@ -139,7 +137,7 @@ public struct Bridge: Sendable {
     mutating func adoptWidgets(of config: BridgeConfig) {
         widgetsBySlug = [:]
         templates = [:]
-        lastRenders = [:]
+        for slug in publishers.keys { publishers[slug]?.lastRender = nil }   // renders of the old templates
         facts.keep(only: config)
         actionsByKey = [:]
         highlightedBySlug = [:]
@@ -151,7 +149,8 @@ public struct Bridge: Sendable {
         for widget in config.widgets {
             widgetsBySlug[widget.slug] = widget
             templates[widget.slug] = WidgetTemplate(widget: widget, slotsIn: states)
-            if publishers[widget.slug] == nil { publishers[widget.slug] = WidgetPublisher() }
+            publishers[widget.slug, default: WidgetPublisher()].minPublishIntervalMs =
+                widget.minPublishIntervalMs ?? config.timing.minPublishIntervalMs
             for action in widget.actions {
                 let key = ActionKey(slug: widget.slug, actionId: action.id)
                 actionsByKey[key] = action

@@ -37,6 +37,12 @@ struct WidgetPublisher: Sendable {
     /// An `ActionStates.version` at which the widget rendered `lastAcknowledgedBody`:
     /// while the states stay at it there is nothing new to send (nil: unknown).
     var acknowledgedStatesVersion: UInt64?
+    /// The widget's minimum spacing of state-only PATCHes: its own setting, else
+    /// the `timing` default; 0 means none (set at config load, `Bridge.adoptWidgets`).
+    var minPublishIntervalMs: Int64 = 0
+    /// The widget's last render by its template (`Bridge.currentBody`), kept with
+    /// what it publishes so a publish looks up one thing; cleared at config load.
+    var lastRender: Bridge.RenderedBody?
 
     /// No PATCH in flight and no retry waiting: checked before rendering, which
     /// is most of the cost of a burst.
