@@ -81,6 +81,24 @@ import Testing
         #expect(limiter.trackedKeyCount == 0)
     }
 
+    /// Issue 23: `expire` looks at the windows only once the earliest may have
+    /// closed; each closes on time whatever the order the windows opened in.
+    @Test func windowsOpenedAtDifferentTimesEachExpireOnTime() {
+        var limiter = RepeatRateLimiter<String>(maxPerWindow: 1, windowMs: 1_000, maxKeys: 8)
+        for (key, atMs) in [("b", Int64(500)), ("a", 100), ("c", 900)] {
+            _ = limiter.admit(key, nowMs: atMs)
+            _ = limiter.admit(key, nowMs: atMs + 1)
+        }
+        #expect(limiter.expire(nowMs: 1_099).isEmpty)
+        #expect(limiter.expire(nowMs: 1_100) == [SuppressionSummary(key: "a", suppressedCount: 1)])
+        #expect(limiter.expire(nowMs: 1_499).isEmpty)
+        _ = limiter.admit("a", nowMs: 1_450)
+        #expect(limiter.expire(nowMs: 1_500) == [SuppressionSummary(key: "b", suppressedCount: 1)])
+        #expect(limiter.expire(nowMs: 1_900) == [SuppressionSummary(key: "c", suppressedCount: 1)])
+        #expect(limiter.trackedKeyCount == 1)
+        #expect(limiter.expire(nowMs: 2_450).isEmpty && limiter.trackedKeyCount == 0)
+    }
+
     @Test func memoryStaysBoundedUnderManyDistinctKeys() {
         var limiter = RepeatRateLimiter<String>(maxPerWindow: 1, windowMs: 60_000, maxKeys: 16)
         var emitted = 0

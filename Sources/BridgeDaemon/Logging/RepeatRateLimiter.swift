@@ -22,6 +22,9 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
     /// The window shared by keys that found the table full, and the key that opened it
     /// (its summary is reported under that key).
     private var otherKinds: (key: Key, window: Window)?
+    /// No window in `windows` started before this (a lower bound: closing a window
+    /// leaves it): `expire` looks at the windows only once one may have closed.
+    private var earliestStartMs = Int64.max
 
     private struct Window: Sendable {
         var startMs: Int64
@@ -63,6 +66,7 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
             return RateLimitVerdict(shouldEmit: verdict.shouldEmit, summaries: summaries + verdict.summaries)
         }
         windows[key] = Window(startMs: nowMs, emittedCount: 1, suppressedCount: 0, example: "")
+        earliestStartMs = min(earliestStartMs, nowMs)
         return RateLimitVerdict(shouldEmit: true, summaries: summaries)
     }
 
@@ -94,8 +98,17 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
     }
 
     /// Forgets every window that has closed by `nowMs`, returning the suppression counts.
+    /// Cheap while no window can have closed (the earliest start is known).
     public mutating func expire(nowMs: Int64) -> [SuppressionSummary<Key>] {
-        let expiredKeys = windows.filter { isExpired($0.value, nowMs: nowMs) }.map(\.key)
+        let (elapsedMs, overflow) = nowMs.subtractingReportingOverflow(earliestStartMs)
+        let mayHaveClosed = !windows.isEmpty && (overflow ? nowMs > earliestStartMs : elapsedMs >= windowMs)
+        guard mayHaveClosed else { return closeOtherKinds(ifExpiredAt: nowMs) }
+        var expiredKeys: [Key] = []
+        var earliest = Int64.max
+        for (key, window) in windows {
+            if isExpired(window, nowMs: nowMs) { expiredKeys.append(key) } else { earliest = min(earliest, window.startMs) }
+        }
+        earliestStartMs = earliest
         return expiredKeys.flatMap { close($0) } + closeOtherKinds(ifExpiredAt: nowMs)
     }
 
