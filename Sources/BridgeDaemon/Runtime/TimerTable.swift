@@ -50,10 +50,13 @@ struct TimerTable {
         take { !$0.wakes && $0.atMs <= nowMs }
     }
 
+    /// The due timers gathered in one pass into an array (no filtered copy of the table).
     private mutating func take(where isDue: (Deadline) -> Bool) -> [BridgeTimer] {
         guard deadlinesMs.values.contains(where: isDue) else { return [] }
-        let due = deadlinesMs.filter { isDue($0.value) }.sorted { $0.value.atMs < $1.value.atMs }.map(\.key)
-        for timer in due { deadlinesMs[timer] = nil }
-        return due
+        var due: [(timer: BridgeTimer, atMs: Int64)] = []
+        for (timer, deadline) in deadlinesMs where isDue(deadline) { due.append((timer, deadline.atMs)) }
+        if due.count > 1 { due.sort { $0.atMs < $1.atMs } }
+        for entry in due { deadlinesMs[entry.timer] = nil }
+        return due.map(\.timer)
     }
 }
