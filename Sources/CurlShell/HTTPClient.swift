@@ -110,13 +110,17 @@ public final class HTTPClient: LoopSource, @unchecked Sendable {
     /// Queues a request (from any thread); refused (as a failure) when the queue is
     /// full or the client stopped.
     public func send(_ request: HTTPClientRequest, completion: @escaping @Sendable (HTTPClientResult) -> Void) {
-        let refused: @Sendable () -> Void = { completion(.failure(CurlError(request.method, message: "request queue full or client stopped"))) }
         let accepted = multi.onLoop { [self] in
-            guard !isStopped, queue.count < settings.maxQueuedRequests else { return refused() }
+            guard !isStopped, queue.count < settings.maxQueuedRequests else { return Self.refuse(request, completion) }
             queue.append(Job(request: request, completion: completion))
             startNext()
         }
-        if !accepted { refused() }
+        if !accepted { Self.refuse(request, completion) }
+    }
+
+    /// A request not taken (no closure of its own made for it per send).
+    private static func refuse(_ request: HTTPClientRequest, _ completion: @Sendable (HTTPClientResult) -> Void) {
+        completion(.failure(CurlError(request.method, message: "request queue full or client stopped")))
     }
 
     /// Aborts the request in progress and fails the queued ones (each with "client

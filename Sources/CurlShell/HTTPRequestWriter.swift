@@ -46,13 +46,14 @@ enum HTTPRequestWriter {
         !bytes.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }
     }
 
+    /// The decimal digits of `value` (at least 0), written in place (no array of digits).
     private static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        var digits: [UInt8] = []
-        var rest = max(0, value)
-        repeat {
-            digits.append(UInt8(0x30 + rest % 10))
-            rest /= 10
-        } while rest > 0
-        out.append(contentsOf: digits.reversed())
+        let rest = max(0, value)
+        var divisor = 1
+        while rest / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(0x30 + rest / divisor % 10))
+            divisor /= 10
+        }
     }
 }

@@ -150,6 +150,16 @@ struct HTTPRequestWriterTests {
         #expect(String(decoding: out, as: UTF8.self) == "GET / HTTP/1.1\r\nHost: h\r\n\r\n")
     }
 
+    /// Issue 23: Content-Length's digits are written in place.
+    @Test(arguments: [0, 1, 9, 10, 99, 100, 1_000, 12_345, 65_536])
+    func theContentLengthOfABody(count: Int) {
+        var out: [UInt8] = []
+        HTTPRequestWriter.write(method: "PATCH", target: Array("/".utf8), host: Array("h".utf8), headerLines: [],
+                                body: Array(repeating: 0x61, count: count), into: &out)
+        let head = String(decoding: out.prefix(out.count - count), as: UTF8.self)
+        #expect(head == "PATCH / HTTP/1.1\r\nHost: h\r\nContent-Length: \(count)\r\n\r\n")
+    }
+
     @Test func aHeaderWithALineBreakIsRefused() {
         #expect(HTTPRequestWriter.headerLines([("X", "a\r\nInjected: 1")]) == nil)
         #expect(HTTPRequestWriter.headerLines([("X\n", "a")]) == nil)
