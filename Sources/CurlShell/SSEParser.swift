@@ -1,4 +1,5 @@
 import BridgeCore
+import Glibc
 
 /// An incremental parser of the `text/event-stream` format, exactly as WHATWG
 /// HTML's "Server-sent events" section says: UTF-8, an optional BOM at the
@@ -76,8 +77,7 @@ public struct SSEParser: Sendable {
                 index += 1
             default:
                 previousWasCR = false
-                var end = index + 1
-                while end < bytes.count, bytes[end] != 0x0D, bytes[end] != 0x0A { end += 1 }
+                let end = Self.lineBreak(in: bytes, from: index + 1)
                 append(UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
                 index = end
             }
@@ -86,6 +86,15 @@ public struct SSEParser: Sendable {
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The index of the first CR or LF of `bytes` from `start`, else `bytes.count`:
+    /// looked for with `memchr` (a run of an event's data is hundreds of bytes).
+    static func lineBreak(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
+        let lineFeed = memchr(base + start, 0x0A, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
+        guard lineFeed > start else { return lineFeed }
+        return memchr(base + start, 0x0D, lineFeed - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? lineFeed
+    }
 
     /// Drops a UTF-8 BOM at the very start of the stream.
     private mutating func skipBOM(_ byte: UInt8) -> Bool {
