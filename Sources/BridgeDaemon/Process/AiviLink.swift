@@ -72,8 +72,9 @@ final class AiviLink: Sendable {
     static func outcome(_ result: HTTPClientResult) -> PatchOutcome {
         switch result {
         case .response(let response):
-            let retryAfterMs = response.header("Retry-After").flatMap {
-                RetryAfter.delayMs(header: $0, responseDate: response.header("Date"), boardClockMs: MonotonicClock.wallClockMs())
+            // The kept headers are keyed by their lower-case names (no name lowered per answer).
+            let retryAfterMs = response.headers["retry-after"].flatMap {
+                RetryAfter.delayMs(header: $0, responseDate: response.headers["date"], boardClockMs: MonotonicClock.wallClockMs())
             }
             let isRefusal = (400..<500).contains(response.status) && response.status != 429
             let reason = isRefusal ? ServiceErrorText.reason(fromBody: response.body) : nil

@@ -49,14 +49,19 @@ public final class BridgeRuntime: @unchecked Sendable {
 
     /// Server clock minus the board's wall clock, now (0 before any `Date`).
     private var serverClockOffsetMs: Int64 {
-        guard let serverMinusMonotonicMs else { return 0 }
-        return MonotonicClock.nowMs().addingSaturating(serverMinusMonotonicMs).subtractingSaturating(MonotonicClock.wallClockMs())
+        serverClockOffsetMs(monotonicMs: MonotonicClock.nowMs(), wallClockMs: MonotonicClock.wallClockMs())
     }
 
-    /// How far `serverClockOffsetMs` may be off (`Int64.max` before any `Date`).
-    private var serverClockUncertaintyMs: Int64 {
+    /// The same from clocks already read.
+    private func serverClockOffsetMs(monotonicMs: Int64, wallClockMs: Int64) -> Int64 {
+        guard let serverMinusMonotonicMs else { return 0 }
+        return monotonicMs.addingSaturating(serverMinusMonotonicMs).subtractingSaturating(wallClockMs)
+    }
+
+    /// How far `serverClockOffsetMs` may be off at `monotonicMs` (`Int64.max` before any `Date`).
+    private func serverClockUncertaintyMs(monotonicMs: Int64) -> Int64 {
         guard serverMinusMonotonicMs != nil else { return Int64.max }
-        return HTTPDate.uncertaintyMs(ageMs: MonotonicClock.nowMs() - serverClockReadAtMs)
+        return HTTPDate.uncertaintyMs(ageMs: monotonicMs - serverClockReadAtMs)
     }
 
     /// Takes the server's clock from a stream's `Date` header, unless it is more
@@ -220,9 +225,12 @@ public final class BridgeRuntime: @unchecked Sendable {
         executor.feed(event, to: &bridge, input: makeInput, nowMs: MonotonicClock.nowMs())
     }
 
-    /// An event for the core with the clocks as they are now.
+    /// An event for the core with the clocks as they are now (each read once).
     private func makeInput(_ event: BridgeInputEvent) -> BridgeInput {
-        BridgeInput(event, boardClockMs: MonotonicClock.wallClockMs(), serverClockOffsetMs: serverClockOffsetMs,
-                    serverClockUncertaintyMs: serverClockUncertaintyMs)
+        let monotonicMs = MonotonicClock.nowMs()
+        let wallClockMs = MonotonicClock.wallClockMs()
+        return BridgeInput(event, boardClockMs: wallClockMs,
+                           serverClockOffsetMs: serverClockOffsetMs(monotonicMs: monotonicMs, wallClockMs: wallClockMs),
+                           serverClockUncertaintyMs: serverClockUncertaintyMs(monotonicMs: monotonicMs))
     }
 }
