@@ -64,7 +64,12 @@ extension Bridge {
 
     mutating func carryOut(_ press: PressEnvelope, _ action: ActionConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         let key = ActionKey(slug: press.widget, actionId: press.action)
-        guard isMQTTConnected || !needsCommand(press, action, key, nowMs: input.boardClockMs) else {
+        // A toggle's step toward the asked state, worked out once: it says whether the
+        // press needs a command and is what `pressToggle` takes (nothing in between
+        // changes a state or a door's hold; `stepToward` is pure).
+        let step = action.kind == .toggle ? stepToward(key, action, on: press.value ?? false, nowMs: input.boardClockMs) : nil
+        let needsCommand = needsCommand(action, key, step, nowMs: input.boardClockMs)
+        guard isMQTTConnected || !needsCommand else {
             // Not remembered: a replay once the broker is back may still run it.
             effects.append(.log(.warning, "press \(press.id) \(key): MQTT is disconnected; not carried out, answering with the true state"))
             effects.append(.observe(.pressDropped(eventId: press.id, reason: .mqttDisconnected)))
@@ -72,7 +77,7 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         }
-        guard !needsCommand(press, action, key, nowMs: input.boardClockMs) || takeCommandToken(key, input) else {
+        guard !needsCommand || takeCommandToken(key, input) else {
             // Not remembered: a replay once the rate is back under the limit may still run it.
             effects.append(.log(.warning, "press \(press.id) \(key): over this action's limit of "
                                 + "\(AiviServiceLimits.actionCommandBurst) commands in a burst, then "
@@ -99,7 +104,7 @@ extension Bridge {
         let pressStart = effects.count
         switch action.kind {
         case .button: pressButton(press, action, key, input, &effects)
-        case .toggle: pressToggle(press, action, key, input, &effects)
+        case .toggle: pressToggle(press, action, key, step, input, &effects)
         }
         effects.append(.observe(.pressCarriedOut(eventId: press.id, action: key, ageMs: ageMs)))
         guard isUnsafe else { return }
@@ -122,14 +127,15 @@ extension Bridge {
     }
 
     /// Whether carrying the press out means publishing on MQTT (not when a toggle
-    /// is answered at once: device unavailable, or already in the asked state).
-    func needsCommand(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, nowMs: Int64) -> Bool {
+    /// is answered at once: device unavailable, or already in the asked state);
+    /// `step` is a toggle's `stepToward` the asked state.
+    func needsCommand(_ action: ActionConfig, _ key: ActionKey, _ step: TowardStep?, nowMs: Int64) -> Bool {
         switch action.kind {
         case .button:
             return !action.publishes.isEmpty || sceneNeedsCommand(action, key, nowMs: nowMs)
         case .toggle:
             guard action.command != nil || action.pulse != nil else { return false }
-            if case .send = stepToward(key, action, on: press.value ?? false, nowMs: nowMs) { return true }
+            if case .send = step { return true }
             return false
         }
     }
@@ -166,11 +172,13 @@ extension Bridge {
         effects.append(.startTimer(.confirm(key), afterMs: windowMs))
     }
 
-    mutating func pressToggle(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+    /// `step` is `stepToward(key, action, on: press.value ?? false, nowMs: input.boardClockMs)`.
+    mutating func pressToggle(_ press: PressEnvelope, _ action: ActionConfig, _ key: ActionKey, _ step: TowardStep?,
+                              _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         let requestedOn = press.value ?? false
-        guard states[key] != nil else { return }
+        guard states[key] != nil, let step else { return }
         let word = action.device.word(on: requestedOn)
-        switch stepToward(key, action, on: requestedOn, nowMs: input.boardClockMs) {
+        switch step {
         case .answerNow(let level, let why, let outcome):
             let message: LogMessage = "press \(press.id) \(key): \(why)"
             if level == .warning { warn(about: key, message, &effects) } else { effects.append(.log(level, message)) }
