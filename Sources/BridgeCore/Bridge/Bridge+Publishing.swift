@@ -19,6 +19,11 @@ extension Bridge {
     /// presses whose wait is over are answered, then each marked widget publishes.
     mutating func publishChanges(_ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         deriveSceneHighlights(input, &effects)
+        // One marked widget (most inputs): no array of the sorted set.
+        if widgetsToPublish.count == 1, let slug = widgetsToPublish.first {
+            widgetsToPublish.removeAll(keepingCapacity: true)
+            return startPatchIfNeeded(slug, &effects)
+        }
         let slugs = widgetsToPublish.sorted()
         widgetsToPublish.removeAll(keepingCapacity: true)   // (at most one entry per widget)
         for slug in slugs { startPatchIfNeeded(slug, &effects) }
