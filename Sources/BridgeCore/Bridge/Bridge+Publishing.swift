@@ -36,9 +36,10 @@ extension Bridge {
     /// Before the states settle only an answer owed to a press goes (the broker down
     /// since start: the service is reachable, the press must end in an answer).
     private mutating func startPatchIfNeeded(_ slug: String, _ effects: inout [BridgeEffect]) {
-        guard let template = templates[slug], var publisher = publishers[slug], publisher.isFreeToSend,
+        // The template is looked up last: a widget with nothing new (a PATCH's own answer) hashes its slug once.
+        guard var publisher = publishers[slug], publisher.isFreeToSend,
               isSettled || publisher.answerOwedGeneration != nil, !isAwaitingHighlight(slug),
-              !publisher.hasNothingNew(statesVersion: states.version) else { return }
+              !publisher.hasNothingNew(statesVersion: states.version), let template = templates[slug] else { return }
         if publisher.isHeldByInterval {
             holdBackForInterval(slug, template, &publisher, &effects)
             publishers[slug] = publisher
