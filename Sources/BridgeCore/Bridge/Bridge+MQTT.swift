@@ -71,17 +71,17 @@ extension Bridge {
     }
 
     mutating func mqttMessage(_ topic: String, _ payload: [UInt8], _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
-        guard let listeners = topicIndex.listeners(on: topic) else {
+        let topicKey = UTF8Key(topic)   // one key a message, for every look-up: its bytes copied once
+        guard let listeners = topicIndex.listeners(on: topicKey) else {
             silence.noteProbed(topic: topic, payload: payload.count <= config.mqtt.maxPayloadBytes ? payload : nil)
             return
         }
         guard payload.count <= config.mqtt.maxPayloadBytes else { return payloadTooLarge(topic, payload.count, &effects) }
         appendDebugLog("mqtt \(topic) \(PayloadExcerpt.make(payload, limit: 256))", &effects)
-        let topicKey = UTF8Key(topic)   // one key a message: its bytes copied and hashed once
         silence.noteHeard(topic: topicKey)
         var problems: [(ActionKey, String)] = []
         var fieldless: [(TopicIndex.Listener, MessageVerdict)] = []
-        let parsed = ParsedPayload(payload, fields: topicIndex.fields(on: topic))
+        let parsed = ParsedPayload(payload, fields: topicIndex.fields(on: topicKey))
         payloadJSONParseCount += parsed.jsonParseCount
         payloadFieldLookupCount += parsed.fieldLookupCount
         let heard = HeardMessage(topic: topic, payload: payload, atMs: input.boardClockMs)

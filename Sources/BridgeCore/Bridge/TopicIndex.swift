@@ -45,10 +45,16 @@ struct TopicIndex: Sendable {
     var topics: [String] { listenersByTopic.keys.sorted().map(\.text) }
 
     /// The listeners of exactly `topic` (byte for byte), nil when none.
-    func listeners(on topic: String) -> [Listener]? { listenersByTopic[UTF8Key(topic)] }
+    func listeners(on topic: String) -> [Listener]? { listeners(on: UTF8Key(topic)) }
+
+    /// The same for a topic's key already made (a message makes one, `Bridge.mqttMessage`).
+    func listeners(on topic: UTF8Key) -> [Listener]? { listenersByTopic[topic] }
 
     /// The distinct fields read on exactly `topic`.
-    func fields(on topic: String) -> Set<[String]> { fieldsByTopic[UTF8Key(topic)] ?? [] }
+    func fields(on topic: String) -> Set<[String]> { fields(on: UTF8Key(topic)) }
+
+    /// The same for a topic's key already made.
+    func fields(on topic: UTF8Key) -> Set<[String]> { fieldsByTopic[topic] ?? [] }
 
     private mutating func add(_ topic: String, _ listener: Listener) {
         let key = UTF8Key(topic)
