@@ -51,7 +51,7 @@ module_sources() {
     BridgeCore) find Sources/BridgeCore -name '*.swift' | sort ;;
     HTTPServer) find Sources/HTTPServer -name '*.swift' | sort ;;
     ShellSupport) find Sources/ShellSupport -name '*.swift' | sort ;;
-    CurlShell) printf '%s\n' Sources/CurlShell/SSEParser.swift Sources/CurlShell/ResponseHeadLine.swift Sources/CurlShell/HTTPResponseReader.swift ;;
+    CurlShell) printf '%s\n' Sources/CurlShell/SSEParser.swift Sources/CurlShell/ResponseHeadLine.swift Sources/CurlShell/HTTPResponseReader.swift Sources/CurlShell/ByteSearch.swift ;;
   esac
 }
 

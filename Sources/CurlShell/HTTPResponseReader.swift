@@ -1,5 +1,3 @@
-import Glibc
-
 /// An incremental, bounded reader of one HTTP/1.1 response as it arrives on a
 /// connection (`HTTPClient` writes the request and reads the answer itself on a
 /// libcurl CONNECT_ONLY connection): the status line, the head's fields (only the
@@ -116,7 +114,7 @@ struct HTTPResponseReader {
     /// taken and the line goes on, else the index after the LF.
     private mutating func takeLine(_ bytes: UnsafeRawBufferPointer, from index: Int) throws(HTTPResponseReaderError) -> (Int, Bool)? {
         let rest = UnsafeRawBufferPointer(rebasing: bytes[index...])
-        let end = rest.baseAddress.flatMap { base in memchr(base, 0x0A, rest.count).map { base.distance(to: UnsafeRawPointer($0)) } }
+        let end = ByteSearch.firstIndex(of: 0x0A, in: rest, from: 0, to: rest.count)
         let piece = UnsafeRawBufferPointer(rebasing: rest[..<(end ?? rest.count)])
         let bound = stage == .chunkSize || stage == .chunkDataEnd ? Self.maxChunkLineBytes - line.count : Self.maxHeadBytes - headBytes
         guard piece.count < bound else { throw .tooLarge }

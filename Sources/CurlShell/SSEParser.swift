@@ -1,5 +1,4 @@
 import BridgeCore
-import Glibc
 
 /// An incremental parser of the `text/event-stream` format, exactly as WHATWG
 /// HTML's "Server-sent events" section says: UTF-8, an optional BOM at the
@@ -88,12 +87,10 @@ public struct SSEParser: Sendable {
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// The index of the first CR or LF of `bytes` from `start`, else `bytes.count`:
-    /// looked for with `memchr` (a run of an event's data is hundreds of bytes).
+    /// looked for with `ByteSearch` (a run of an event's data is hundreds of bytes).
     static func lineBreak(in bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
-        guard let base = bytes.baseAddress, start < bytes.count else { return bytes.count }
-        let lineFeed = memchr(base + start, 0x0A, bytes.count - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? bytes.count
-        guard lineFeed > start else { return lineFeed }
-        return memchr(base + start, 0x0D, lineFeed - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? lineFeed
+        let lineFeed = ByteSearch.firstIndex(of: 0x0A, in: bytes, from: start, to: bytes.count) ?? bytes.count
+        return ByteSearch.firstIndex(of: 0x0D, in: bytes, from: start, to: lineFeed) ?? lineFeed
     }
 
     /// Drops a UTF-8 BOM at the very start of the stream.

@@ -8,9 +8,14 @@ public enum PayloadExcerpt {
 
     public static func make(_ payload: [UInt8], limit: Int = defaultLimit) -> String {
         // Printable ASCII within the limit (most device payloads) is shown as it is.
-        if payload.count <= limit, payload.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+        if payload.count <= limit, payload.allSatisfy(DisplayText.isPrintableASCII) {
             return String(decoding: payload, as: UTF8.self)
         }
+        return walked(payload, limit: limit)
+    }
+
+    /// The excerpt made scalar by scalar (any payload; `make`'s shortcut gives the same).
+    static func walked(_ payload: [UInt8], limit: Int) -> String {
         let text = String(decoding: payload.prefix(limit * 4), as: UTF8.self)
         var excerpt = ""
         var count = 0

@@ -61,7 +61,7 @@ public struct PressEnvelope: Sendable, Equatable {
     /// Whether an id holds a control character (`DisplayText.isControl`); an
     /// id of printable ASCII (the service's) is told by its bytes.
     static func hasControl(_ id: String) -> Bool {
-        if id.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return false }
+        if id.utf8.allSatisfy(DisplayText.isPrintableASCII) { return false }
         return id.unicodeScalars.contains(where: DisplayText.isControl)
     }
 }

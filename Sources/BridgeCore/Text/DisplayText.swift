@@ -62,5 +62,5 @@ public enum DisplayText {
     }
 
     /// A byte from space to `~`: one scalar, never a control.
-    private static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+    static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
 }

@@ -4,19 +4,6 @@ import Testing
 /// `PayloadExcerpt.make` shows printable ASCII within the limit as it is,
 /// without the walk by scalars: the same excerpt as the walk makes.
 @Suite struct PayloadExcerptShortcutTests {
-    /// The walk by scalars (what every payload went through before).
-    static func walked(_ payload: [UInt8], limit: Int) -> String {
-        let text = String(decoding: payload.prefix(limit * 4), as: UTF8.self)
-        var excerpt = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            guard count < limit else { return excerpt + "…" }
-            excerpt.unicodeScalars.append(DisplayText.isControl(scalar) ? " " : scalar)
-            count += 1
-        }
-        return payload.count > limit * 4 ? excerpt + "…" : excerpt
-    }
-
     static let payloads: [[UInt8]] = [
         "", "ON", " off ", "{\"state\":\"ON\",\"linkquality\":90}", "~!", "tab\there", "line\nbreak", "del\u{7F}",
         "é", "x\u{85}y", String(repeating: "a", count: 8), String(repeating: "b", count: 9), String(repeating: "c", count: 40),
@@ -24,6 +11,6 @@ import Testing
 
     @Test(arguments: payloads, [1, 8, 9, 96, 256])
     func excerptsAsTheWalkDoes(payload: [UInt8], limit: Int) {
-        #expect(PayloadExcerpt.make(payload, limit: limit) == Self.walked(payload, limit: limit))
+        #expect(PayloadExcerpt.make(payload, limit: limit) == PayloadExcerpt.walked(payload, limit: limit))
     }
 }
