@@ -4,6 +4,7 @@ struct BenchArguments: Sendable {
     usage: bridge-bench [--quick] [--bridge PATH] [--broker-nodelay] [--cpu-quota PERCENT] [--min-publish-interval-ms N]
                         [--only press|state|unsafe-press|threads] [--count N]
            bridge-bench --soak [--minutes N] [--seed S] [--quick] [--one-process] [--bridge PATH]
+           bridge-bench --floor [--count N]
       --quick           every scenario small (seconds), for CI smoke runs; times are not meaningful
       --bridge PATH     the switchboard-bridge binary to measure (default: the one beside bridge-bench)
       --broker-nodelay  run mosquitto with `set_tcp_nodelay true` (default: mosquitto's defaults)
@@ -24,6 +25,9 @@ struct BenchArguments: Sendable {
       --one-process     the soak without bridge restarts: one bridge process for the whole run (broker
                         restarts, reloads and the other faults stay), its RssAnon slope per simulated day
                         also over each half of the run; exits 1 if the bridge was started more than once
+      --floor           what a press's I/O alone costs here: the bench plays the event stream, the broker
+                        and the service to a child with no logic (three loopback connections, the
+                        bridge's byte counts, one press every 15 ms) and prints the child's CPU per press
     Build first with: swift build -c release
     """
 
@@ -38,6 +42,9 @@ struct BenchArguments: Sendable {
     var onlyScenario: BenchScenario?
     var count: Int?
     var minPublishIntervalMs: Int64?
+    var isFloor = false
+    /// `--floor-relay P P P`: this process is `FloorRelay`, the child of `--floor`.
+    var floorRelayPorts: [Int]?
 
     static func parse(_ arguments: [String]) -> Result<BenchArguments, BenchFailure> {
         var parsed = BenchArguments()
@@ -47,6 +54,12 @@ struct BenchArguments: Sendable {
             case "--quick": parsed.isQuick = true
             case "--broker-nodelay": parsed.brokerTCPNoDelay = true
             case "--soak": parsed.isSoak = true
+            case "--floor": parsed.isFloor = true
+            case "--floor-relay":
+                let ports = rest.prefix(3).compactMap { Int($0) }.filter { (1...65_535).contains($0) }
+                guard ports.count == 3 else { return .failure(BenchFailure("--floor-relay needs three ports")) }
+                rest = rest.dropFirst(3)
+                parsed.floorRelayPorts = ports
             case "--one-process": parsed.isSoakOneProcess = true
             case "--only":
                 guard let text = rest.popFirst(), let scenario = BenchScenario(rawValue: text) else {

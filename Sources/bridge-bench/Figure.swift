@@ -22,6 +22,11 @@ enum Figure {
         "\(tenths / 10).\(tenths % 10)"
     }
 
+    /// `3.45` from hundredths (not negative).
+    static func hundredths(_ value: Int64) -> String {
+        "\(value / 100).\(padded(value % 100, digits: 2))"
+    }
+
     static func padded(_ value: Int64, digits: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, digits - text.count)) + text

@@ -22,6 +22,14 @@ struct ProcessStats: Sendable {
         return (user * 1_000_000 / Self.ticksPerSecond, system * 1_000_000 / Self.ticksPerSecond)
     }
 
+    /// Minor page faults of the whole process (a page first touched, or touched
+    /// again after it went back to the system), from /proc/PID/stat (field 10).
+    func minorFaults() -> Int64? {
+        guard let text = ProcFile.read("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        return fields.count > 7 ? Int64(fields[7]) : nil
+    }
+
     /// Time on a CPU of the live threads, nanoseconds, summed from
     /// /proc/PID/task/*/schedstat (exact, unlike the 10 ms ticks of `stat`);
     /// nil when the kernel does not keep schedstat.

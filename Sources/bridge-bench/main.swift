@@ -10,6 +10,8 @@ case .failure(let failure):
     StandardError.line("bridge-bench: \(failure)\n\(BenchArguments.usage)")
     exit(2)
 }
+if let ports = arguments.floorRelayPorts { exit(FloorRelay.run(ports: ports)) }
+if arguments.isFloor { exit(FloorRun.run(rounds: arguments.count ?? BenchSizes.full.pressCount)) }
 let bridgeExecutable = arguments.bridgePath ?? ((OwnExecutable.directory() ?? ".") + "/switchboard-bridge")
 guard access(bridgeExecutable, X_OK) == 0 else {
     StandardError.line("bridge-bench: no switchboard-bridge binary at \(bridgeExecutable); run `swift build -c release` first")

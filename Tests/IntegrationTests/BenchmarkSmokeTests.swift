@@ -58,6 +58,18 @@ struct BenchmarkSmokeTests {
         #expect(!run.output.contains("bridge killed -9"), "the bridge was killed:\n\(run.output)")
     }
 
+    /// `--floor`: a press's I/O with no logic, played to a child of the bench on
+    /// loopback; the run ends (the child stops when its connections close) and
+    /// prints the child's CPU per press.
+    @Test("the floor run measures its relay and stops it",
+          .enabled(if: binariesArePresent, "bridge-bench or switchboard-bridge is not built beside the tests (swift build first)"))
+    func floorRunPrintsTheRelaysCPU() throws {
+        let run = try Self.runBench(["--floor", "--count", "10"], timeoutSeconds: 60)
+        #expect(run.status == 0, "exit status \(run.status)\n\(run.output)\n\(run.errors)")
+        let figure = run.output.split(separator: "\n").first { $0.hasPrefix("CPU per press of the relay (schedstat): ") }
+        #expect(figure?.hasSuffix(" µs") == true, "no figure:\n\(run.output)\n\(run.errors)")
+    }
+
     /// The cells of each row of the printed table(s), trimmed.
     static func tableRows(_ output: String) -> [[String]] {
         output.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { line in

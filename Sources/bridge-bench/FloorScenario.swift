@@ -1,0 +1,126 @@
+import Glibc
+import ShellSupport
+
+/// `bridge-bench --floor`: what a press's I/O alone costs on this machine. The
+/// bench plays the three peers (the event stream, the broker with its device,
+/// the service) over loopback TCP to `FloorRelay`, a child with no logic, and
+/// reads the child's CPU the way it reads the bridge's (schedstat). A press of
+/// the bridge costs at least this here: its four wakes (event, PUBACK, echo,
+/// PATCH answer) and its two sends that wake a peer. Sizes are the bridge's on
+/// the wire (strace of `--only press`); pacing is the simulator's 15 ms stream poll.
+enum FloorScenario {
+    static let eventBytes = 268
+    static let answerBytes = 143
+    static let echoDelayUs: Int64 = 150
+    static let roundPeriodUs: Int64 = 15_000
+    static let warmUpRounds = 20
+    static let waitLimitMs: Int32 = 5_000
+
+    /// Runs `rounds` presses' I/O against a relay started from `executable`; the CPU per round in ns.
+    static func run(rounds: Int, executable: String, logPath: String) throws -> Int64 {
+        var listeners: [Int32] = []
+        defer { listeners.forEach { close($0) } }
+        var ports: [Int] = []
+        for _ in 0..<3 {
+            let (listener, port) = try listen()
+            listeners.append(listener)
+            ports.append(port)
+        }
+        let relay = try ChildProcess(executable: executable, arguments: ["--floor-relay"] + ports.map(String.init), logPath: logPath)
+        defer { relay.stop(graceMs: 2_000) }
+        var peers: [Int32] = []
+        defer { peers.forEach { close($0) } }
+        for listener in listeners {
+            guard waitReadable(listener) else { throw BenchFailure("the floor relay did not connect (see \(logPath))") }
+            let peer = accept(listener, nil, nil)
+            guard peer >= 0 else { throw BenchFailure("accept: errno \(errno)") }
+            var one: Int32 = 1
+            setsockopt(peer, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            peers.append(peer)
+        }
+        let stats = ProcessStats(pid: relay.pid)
+        var startNs: Int64 = 0
+        for round in 0..<(warmUpRounds + rounds) {
+            if round == warmUpRounds { startNs = stats.threadRunTimeNs() ?? 0 }
+            try pressOnce(peers)
+        }
+        guard let endNs = stats.threadRunTimeNs() else { throw BenchFailure("no schedstat for the floor relay") }
+        return (endNs - startNs) / Int64(rounds)
+    }
+
+    /// One press's traffic, as the three peers see it.
+    private static func pressOnce(_ peers: [Int32]) throws {
+        let startUs = MonotonicClock.nowUs()
+        try write(eventBytes, to: peers[0])
+        try read(FloorRelay.commandBytes, from: peers[1])
+        try write(4, to: peers[1])
+        BenchPause.microseconds(echoDelayUs)
+        try write(FloorRelay.acknowledgedBytes - 4, to: peers[1])
+        try read(FloorRelay.patchBytes, from: peers[2])
+        try write(answerBytes, to: peers[2])
+        BenchPause.microseconds(startUs + roundPeriodUs - MonotonicClock.nowUs())
+    }
+
+    private static func write(_ count: Int, to socket: Int32) throws {
+        let bytes = [UInt8](repeating: 0x65, count: count)
+        guard send(socket, bytes, count, Int32(MSG_NOSIGNAL)) == count else { throw BenchFailure("floor: send failed, errno \(errno)") }
+    }
+
+    private static func read(_ count: Int, from socket: Int32) throws {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var got = 0
+        while got < count {
+            guard waitReadable(socket) else { throw BenchFailure("floor: the relay did not answer in \(waitLimitMs) ms") }
+            let received = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress.map { $0 + got }, count - got, 0) }
+            guard received > 0 else { throw BenchFailure("floor: the relay closed its connection") }
+            got += received
+        }
+    }
+
+    private static func waitReadable(_ socket: Int32) -> Bool {
+        var readiness = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        return poll(&readiness, 1, waitLimitMs) == 1
+    }
+
+    /// A listening socket on 127.0.0.1, port chosen by the kernel.
+    private static func listen() throws -> (Int32, Int) {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard listener >= 0 else { throw BenchFailure("socket: errno \(errno)") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let isListening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && Glibc.listen(listener, 1) == 0 && getsockname(listener, $0, &length) == 0
+            }
+        }
+        guard isListening else {
+            close(listener)
+            throw BenchFailure("bind/listen on 127.0.0.1: errno \(errno)")
+        }
+        return (listener, Int(UInt16(bigEndian: address.sin_port)))
+    }
+}
+
+/// `--floor` from the command line: one run, its figure printed; the exit status.
+enum FloorRun {
+    static func run(rounds: Int) -> Int32 {
+        guard let directory = FileText.temporaryDirectory(prefix: "bridge-floor"),
+              let executable = OwnExecutable.path() else {
+            StandardError.line("bridge-bench --floor: no temporary directory or no /proc/self/exe")
+            return 1
+        }
+        defer { _ = DirectoryTree.remove(directory) }
+        do {
+            let perRoundNs = try FloorScenario.run(rounds: rounds, executable: executable, logPath: directory + "/relay.log")
+            print("bridge-bench --floor: a press's I/O with no logic (four wakes, two sends that wake a peer), \(rounds) presses")
+            print("machine load when done: \(ProcFile.read("/proc/loadavg").map { String($0.prefix { $0 != "\n" }) } ?? "?") (/proc/loadavg)")
+            print("CPU per press of the relay (schedstat): \(perRoundNs / 1000).\(Figure.padded(perRoundNs % 1000 / 100, digits: 1)) µs")
+            return 0
+        } catch {
+            StandardError.line("bridge-bench --floor: \(error)")
+            return 1
+        }
+    }
+}
