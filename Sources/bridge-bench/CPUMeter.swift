@@ -23,7 +23,7 @@ struct CPUMeter {
             return
         }
         let perUnitNs = (endNs - startNs) / Int64(count)
-        table.add(scenario, figure + " (schedstat)", "\(perUnitNs / 1000).\(Figure.padded(perUnitNs % 1000 / 100, digits: 1)) µs")
+        table.add(scenario, figure + " (schedstat)", Figure.microseconds(ns: perUnitNs))
         addWakeRows(to: &table, scenario, count: count)
         guard let startTimes, let endTimes = stats?.cpuTimesUs() else { return }
         let userUs = endTimes.userUs - startTimes.userUs

@@ -7,6 +7,11 @@ enum Figure {
         return "\(sign)\(magnitude / 1000).\(padded(magnitude % 1000, digits: 3)) ms"
     }
 
+    /// `12.3 µs` from nanoseconds (not negative).
+    static func microseconds(ns: Int64) -> String {
+        "\(ns / 1000).\(padded(ns % 1000 / 100, digits: 1)) µs"
+    }
+
     /// `12.3 MB` (MiB) from kibibytes.
     static func megabytes(kB: Int64) -> String {
         "\(kB / 1024).\(kB % 1024 * 10 / 1024) MB"

@@ -116,7 +116,7 @@ enum FloorRun {
             let perRoundNs = try FloorScenario.run(rounds: rounds, executable: executable, logPath: directory + "/relay.log")
             print("bridge-bench --floor: a press's I/O with no logic (four wakes, two sends that wake a peer), \(rounds) presses")
             print("machine load when done: \(ProcFile.read("/proc/loadavg").map { String($0.prefix { $0 != "\n" }) } ?? "?") (/proc/loadavg)")
-            print("CPU per press of the relay (schedstat): \(perRoundNs / 1000).\(Figure.padded(perRoundNs % 1000 / 100, digits: 1)) µs")
+            print("CPU per press of the relay (schedstat): \(Figure.microseconds(ns: perRoundNs))")
             return 0
         } catch {
             StandardError.line("bridge-bench --floor: \(error)")

@@ -123,7 +123,7 @@ enum UnsafePressScenario {
                              us: Percentile.of(samples.streamToAnswerUs, percent: 50), limitUs: nil)
             let perPressNs = samples.cpuPresses > 0 ? samples.cpuNs / Int64(samples.cpuPresses) : 0
             table.add(scenario, "bridge CPU per press, \(name) (schedstat)",
-                      "\(perPressNs / 1000).\(Figure.padded(perPressNs % 1000 / 100, digits: 1)) µs")
+                      Figure.microseconds(ns: perPressNs))
         }
         if let noneUs = Percentile.of(none.streamToCommandUs, percent: 50),
            let prefilledUs = Percentile.of(prefilled.streamToCommandUs, percent: 50), noneUs > 0 {
