@@ -50,7 +50,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["AiviSim", "BridgeCore", "MQTTShell", "ShellSupport"]
+            dependencies: ["AiviSim", "BridgeCore", "HTTPServer", "MQTTShell", "ShellSupport"]
         ),
         .target(name: "TestSupport", dependencies: ["AiviSim", "MQTTShell", "ShellSupport"], path: "Tests/Support"),
         .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "TestSupport"]),

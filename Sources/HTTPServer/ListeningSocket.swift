@@ -2,11 +2,13 @@
 import Glibc
 #endif
 
-/// Opens a listening TCP socket, non-blocking, on an IPv4 or IPv6 literal address.
-enum ListeningSocket {
+/// Opens a listening TCP socket, non-blocking, on an IPv4 or IPv6 literal address
+/// (the project's one listener: the HTTP server's, the bench's `--floor` peers).
+public enum ListeningSocket {
     static let backlog: Int32 = 128
 
-    static func open(host: String, port: Int) throws(HTTPServerError) -> (descriptor: Int32, port: Int) {
+    /// A socket listening on `host`:`port` (0: the kernel picks) and the port it got; the caller closes it.
+    public static func open(host: String, port: Int) throws(HTTPServerError) -> (descriptor: Int32, port: Int) {
         let isIPv6 = host.contains(":")
         let descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard descriptor >= 0 else { throw .systemCall(name: "socket", errno: errno) }

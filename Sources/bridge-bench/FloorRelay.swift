@@ -8,7 +8,9 @@ import ShellSupport
 /// its answer is read. Exits when the bench closes a connection.
 enum FloorRelay {
     static let commandBytes = 22
-    static let acknowledgedBytes = 4 + 22
+    static let pubackBytes = 4
+    static let echoBytes = 22
+    static let acknowledgedBytes = pubackBytes + echoBytes
     static let patchBytes = 1_380
     static let readBufferBytes = 64 << 10
     /// A turn with nothing to read for this long means the bench is gone.

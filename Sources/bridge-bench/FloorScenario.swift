@@ -1,4 +1,5 @@
 import Glibc
+import HTTPServer
 import ShellSupport
 
 /// `bridge-bench --floor`: what a press's I/O alone costs on this machine. The
@@ -22,9 +23,9 @@ enum FloorScenario {
         defer { listeners.forEach { close($0) } }
         var ports: [Int] = []
         for _ in 0..<3 {
-            let (listener, port) = try listen()
-            listeners.append(listener)
-            ports.append(port)
+            let bound = try ListeningSocket.open(host: "127.0.0.1", port: 0)
+            listeners.append(bound.descriptor)
+            ports.append(bound.port)
         }
         let relay = try ChildProcess(executable: executable, arguments: ["--floor-relay"] + ports.map(String.init), logPath: logPath)
         defer { relay.stop(graceMs: 2_000) }
@@ -53,9 +54,9 @@ enum FloorScenario {
         let startUs = MonotonicClock.nowUs()
         try write(eventBytes, to: peers[0])
         try read(FloorRelay.commandBytes, from: peers[1])
-        try write(4, to: peers[1])
+        try write(FloorRelay.pubackBytes, to: peers[1])
         BenchPause.microseconds(echoDelayUs)
-        try write(FloorRelay.acknowledgedBytes - 4, to: peers[1])
+        try write(FloorRelay.echoBytes, to: peers[1])
         try read(FloorRelay.patchBytes, from: peers[2])
         try write(answerBytes, to: peers[2])
         BenchPause.microseconds(startUs + roundPeriodUs - MonotonicClock.nowUs())
@@ -80,26 +81,6 @@ enum FloorScenario {
     private static func waitReadable(_ socket: Int32) -> Bool {
         var readiness = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
         return poll(&readiness, 1, waitLimitMs) == 1
-    }
-
-    /// A listening socket on 127.0.0.1, port chosen by the kernel.
-    private static func listen() throws -> (Int32, Int) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw BenchFailure("socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let isListening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, length) == 0 && Glibc.listen(listener, 1) == 0 && getsockname(listener, $0, &length) == 0
-            }
-        }
-        guard isListening else {
-            close(listener)
-            throw BenchFailure("bind/listen on 127.0.0.1: errno \(errno)")
-        }
-        return (listener, Int(UInt16(bigEndian: address.sin_port)))
     }
 }
 

@@ -15,19 +15,22 @@ struct ProcessStats: Sendable {
 
     /// User and kernel (system) CPU time of the whole process, microseconds, from /proc/PID/stat (tick resolution).
     func cpuTimesUs() -> (userUs: Int64, kernelUs: Int64)? {
-        guard let text = ProcFile.read("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
-        // After the command's `)`: field 3 (state) onwards; utime is field 14, stime 15.
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+        // utime is field 14, stime 15.
+        guard let fields = statFields(), fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
         return (user * 1_000_000 / Self.ticksPerSecond, system * 1_000_000 / Self.ticksPerSecond)
     }
 
     /// Minor page faults of the whole process (a page first touched, or touched
     /// again after it went back to the system), from /proc/PID/stat (field 10).
     func minorFaults() -> Int64? {
+        guard let fields = statFields(), fields.count > 7 else { return nil }
+        return Int64(fields[7])
+    }
+
+    /// The fields of /proc/PID/stat after the command's `)`: field 3 (state) is at 0.
+    private func statFields() -> [Substring]? {
         guard let text = ProcFile.read("/proc/\(pid)/stat"), let close = text.lastIndex(of: ")") else { return nil }
-        let fields = text[text.index(after: close)...].split(separator: " ")
-        return fields.count > 7 ? Int64(fields[7]) : nil
+        return text[text.index(after: close)...].split(separator: " ")
     }
 
     /// Time on a CPU of the live threads, nanoseconds, summed from
