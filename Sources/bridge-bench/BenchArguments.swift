@@ -5,6 +5,7 @@ struct BenchArguments: Sendable {
                         [--only press|state|unsafe-press|threads] [--count N]
            bridge-bench --soak [--minutes N] [--seed S] [--quick] [--one-process] [--bridge PATH]
            bridge-bench --floor [--count N]
+       bridge-bench --instructions [--quick] [--bridge PATH]
       --quick           every scenario small (seconds), for CI smoke runs; times are not meaningful
       --bridge PATH     the switchboard-bridge binary to measure (default: the one beside bridge-bench)
       --broker-nodelay  run mosquitto with `set_tcp_nodelay true` (default: mosquitto's defaults)
@@ -28,6 +29,9 @@ struct BenchArguments: Sendable {
       --floor           what a press's I/O alone costs here: the bench plays the event stream, the broker
                         and the service to a child with no logic (three loopback connections, the
                         bridge's byte counts, one press every 15 ms) and prints the child's CPU per press
+      --instructions    the bridge's instructions per press and per published state message, counted by
+                        valgrind's callgrind (two runs of each, 20 and 120 units; --quick: 3 and 8): a figure
+                        that does not move with the machine, unlike CPU time
     Build first with: swift build -c release
     """
 
@@ -43,8 +47,11 @@ struct BenchArguments: Sendable {
     var count: Int?
     var minPublishIntervalMs: Int64?
     var isFloor = false
-    /// `--floor-relay P P P`: this process is `FloorRelay`, the child of `--floor`.
+    var isInstructions = false
+    /// `--floor-relay P P P L`: this process is `FloorRelay`, the child of `--floor`.
     var floorRelayPorts: [Int]?
+    /// `--floor-relay P P P L`: the lines the relay touches after each wake.
+    var floorRelayTouchLines = 0
 
     static func parse(_ arguments: [String]) -> Result<BenchArguments, BenchFailure> {
         var parsed = BenchArguments()
@@ -55,11 +62,16 @@ struct BenchArguments: Sendable {
             case "--broker-nodelay": parsed.brokerTCPNoDelay = true
             case "--soak": parsed.isSoak = true
             case "--floor": parsed.isFloor = true
+            case "--instructions": parsed.isInstructions = true
             case "--floor-relay":
                 let ports = rest.prefix(3).compactMap { Int($0) }.filter { (1...65_535).contains($0) }
-                guard ports.count == 3 else { return .failure(BenchFailure("--floor-relay needs three ports")) }
-                rest = rest.dropFirst(3)
+                guard ports.count == 3, let lines = rest.dropFirst(3).first.flatMap({ Int($0) }),
+                      (0...FloorRelay.maxTouchLines).contains(lines) else {
+                    return .failure(BenchFailure("--floor-relay needs three ports and a count of lines"))
+                }
+                rest = rest.dropFirst(4)
                 parsed.floorRelayPorts = ports
+                parsed.floorRelayTouchLines = lines
             case "--one-process": parsed.isSoakOneProcess = true
             case "--only":
                 guard let text = rest.popFirst(), let scenario = BenchScenario(rawValue: text) else {

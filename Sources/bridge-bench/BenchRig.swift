@@ -12,6 +12,8 @@ final class BenchRig {
     let sizes: BenchSizes
     /// The bridge's CPU budget, when the run is a starved one.
     let cgroup: CPUCgroup?
+    /// What the bridge is started inside of: the cgroup, or the instruction counter.
+    let wrapper: BridgeWrapper?
     let directory: String
     let broker: MosquittoProcess
     let simulator: AiviSimulator
@@ -22,9 +24,11 @@ final class BenchRig {
     private(set) var bridge: ChildProcess?
     private(set) var spawnedUs: Int64 = 0
 
-    init(sizes: BenchSizes, brokerTCPNoDelay: Bool, cgroup: CPUCgroup? = nil) throws {
+    /// `counter`: the bridge runs under callgrind (`--instructions`; not with a cgroup).
+    init(sizes: BenchSizes, brokerTCPNoDelay: Bool, cgroup: CPUCgroup? = nil, counter: CallgrindCounter? = nil) throws {
         self.sizes = sizes
         self.cgroup = cgroup
+        wrapper = cgroup ?? counter
         guard let directory = FileText.temporaryDirectory(prefix: "bridge-bench") else {
             throw BenchFailure("cannot make a temporary directory")
         }
@@ -86,7 +90,7 @@ final class BenchRig {
         try FileText.write(yaml, to: configPath)
         setenv(BenchConfig.tokenVariable, Self.token, 1)
         spawnedUs = MonotonicClock.nowUs()
-        let command = cgroup.map { $0.wrapped(executable: executable, arguments: ["run", "--config", configPath]) }
+        let command = wrapper.map { $0.wrapped(executable: executable, arguments: ["run", "--config", configPath]) }
             ?? (executable: executable, arguments: ["run", "--config", configPath])
         bridgeLogPath = directory + "/bridge\(run).log"
         bridge = try ChildProcess(executable: command.executable, arguments: command.arguments, logPath: bridgeLogPath)

@@ -4,11 +4,11 @@ import ShellSupport
 /// One run of every scenario in order (start, presses, state changes, burst,
 /// idle, memory, size), the rig stopped afterwards whatever happened.
 enum BenchRun {
-    /// `only` runs the start and one scenario (`--only`).
+    /// `only` runs the start and one scenario (`--only`); `counter` starts the bridge under callgrind.
     static func run(sizes: BenchSizes, bridgeExecutable: String, brokerTCPNoDelay: Bool, cgroup: CPUCgroup? = nil,
-                    only: BenchScenario? = nil) throws -> ResultTable {
+                    counter: CallgrindCounter? = nil, only: BenchScenario? = nil) throws -> ResultTable {
         var table = ResultTable()
-        let rig = try BenchRig(sizes: sizes, brokerTCPNoDelay: brokerTCPNoDelay, cgroup: cgroup)
+        let rig = try BenchRig(sizes: sizes, brokerTCPNoDelay: brokerTCPNoDelay, cgroup: cgroup, counter: counter)
         defer { rig.stop() }
         progress("broker on port \(rig.broker.port)\(brokerTCPNoDelay ? " (set_tcp_nodelay true)" : ""), simulator at \(rig.simulator.baseURL), files in \(rig.directory)")
         if let only {

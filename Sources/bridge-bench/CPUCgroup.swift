@@ -3,7 +3,7 @@ import Glibc
 /// A CPU budget for the bridge alone, as a cgroup with a CFS quota: a Pi's
 /// slower core emulated as a share of one core here. cgroup v1's `cpu`
 /// controller (`cpu.cfs_period_us` / `cpu.cfs_quota_us`) or v2's `cpu.max`.
-struct CPUCgroup: Sendable {
+struct CPUCgroup: BridgeWrapper {
     /// The quota's period, 10 ms (the CFS default is 100 ms: too coarse for a
     /// press that needs a few ms of CPU, it would wait out whole periods).
     static let periodUs = 10_000

@@ -5,7 +5,9 @@ import ShellSupport
 /// Three loopback connections to the bench (the event stream, MQTT, HTTP); an
 /// event read on the stream is answered by a 22-byte command on MQTT; once the
 /// PUBACK and the echo (26 bytes) are read, a 1,380-byte PATCH goes out on HTTP;
-/// its answer is read. Exits when the bench closes a connection.
+/// its answer is read. After each wake it may touch a working set of `touchLines`
+/// cache lines, as a process with a larger footprint would. Exits when the bench
+/// closes a connection.
 enum FloorRelay {
     static let commandBytes = 22
     static let pubackBytes = 4
@@ -16,20 +18,26 @@ enum FloorRelay {
     /// A turn with nothing to read for this long means the bench is gone.
     static let idleLimitMs: Int32 = 10_000
 
+    static let cacheLineBytes = 64
+    /// The most lines `--floor` asks a relay to touch after each wake (8 MiB).
+    static let maxTouchLines = 131_072
+
     /// Connects to the bench's three ports and relays until one closes; the exit status.
-    static func run(ports: [Int]) -> Int32 {
+    static func run(ports: [Int], touchLines: Int) -> Int32 {
         let sockets = ports.compactMap { LoopbackPort.connected(port: $0) }
         guard sockets.count == 3 else { return 1 }
         defer { sockets.forEach { close($0) } }
+        var workingSet = WorkingSet(lines: min(max(0, touchLines), maxTouchLines))
         var buffer = [UInt8](repeating: 0, count: readBufferBytes)
         let command = [UInt8](repeating: 0x63, count: commandBytes)
         let patch = [UInt8](repeating: 0x70, count: patchBytes)
         var acknowledged = 0
         var readiness = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         while poll(&readiness, nfds_t(readiness.count), idleLimitMs) > 0 {
+            workingSet.touch()
             for index in readiness.indices where readiness[index].revents != 0 {
                 let count = recv(readiness[index].fd, &buffer, buffer.count, 0)
-                guard count > 0 else { return 0 }
+                guard count > 0 else { return workingSet.exitStatus }
                 switch index {
                 case 0:
                     acknowledged = 0
@@ -42,6 +50,47 @@ enum FloorRelay {
                 }
             }
         }
-        return 0
+        return workingSet.exitStatus
+    }
+}
+
+/// Cache lines visited one after the other, each holding where the next one is, in a
+/// shuffled order (a fixed one): no line's address is known before the last one is
+/// read, as with a program's instructions after a jump, and no prefetcher guesses
+/// it. The footprint of a process that runs more code and data at each wake than
+/// `FloorRelay` does, scattered as a program's functions and heap objects are.
+struct WorkingSet {
+    private static let wordsPerLine = FloorRelay.cacheLineBytes / MemoryLayout<UInt32>.size
+    /// At the first word of each line, the word index of the next line on the walk.
+    private var words: [UInt32]
+    let lines: Int
+    /// Where the last walk ended: an index into `words`, so never negative.
+    private(set) var lastWordIndex = 0
+
+    /// 0, read from where the walks ended (so the compiler cannot leave them out).
+    var exitStatus: Int32 { lastWordIndex < 0 ? 1 : 0 }
+
+    init(lines: Int) {
+        self.lines = lines
+        var order = Array(0..<lines)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for index in order.indices.reversed() where index > 0 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            order.swapAt(index, Int((seed >> 33) % UInt64(index + 1)))
+        }
+        words = [UInt32](repeating: 0, count: lines * Self.wordsPerLine)
+        for (position, line) in order.enumerated() {
+            words[line * Self.wordsPerLine] = UInt32(order[(position + 1) % lines] * Self.wordsPerLine)
+        }
+    }
+
+    /// Walks every line once, each read waiting for the one before.
+    mutating func touch() {
+        guard lines > 0 else { return }
+        var index = lastWordIndex
+        words.withUnsafeBufferPointer { buffer in
+            for _ in 0..<lines { index = Int(buffer[index]) }
+        }
+        lastWordIndex = index
     }
 }

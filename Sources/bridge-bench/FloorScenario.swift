@@ -17,8 +17,9 @@ enum FloorScenario {
     static let warmUpRounds = 20
     static let waitLimitMs: Int32 = 5_000
 
-    /// Runs `rounds` presses' I/O against a relay started from `executable`; the CPU per round in ns.
-    static func run(rounds: Int, executable: String, logPath: String) throws -> Int64 {
+    /// Runs `rounds` presses' I/O against a relay started from `executable`, which
+    /// touches `touchLines` cache lines after each wake; the CPU per round in ns.
+    static func run(rounds: Int, executable: String, logPath: String, touchLines: Int = 0) throws -> Int64 {
         var listeners: [Int32] = []
         defer { listeners.forEach { close($0) } }
         var ports: [Int] = []
@@ -27,7 +28,8 @@ enum FloorScenario {
             listeners.append(bound.descriptor)
             ports.append(bound.port)
         }
-        let relay = try ChildProcess(executable: executable, arguments: ["--floor-relay"] + ports.map(String.init), logPath: logPath)
+        let relay = try ChildProcess(executable: executable, arguments: ["--floor-relay"] + ports.map(String.init) + [String(touchLines)],
+                                     logPath: logPath)
         defer { relay.stop(graceMs: 2_000) }
         var peers: [Int32] = []
         defer { peers.forEach { close($0) } }
@@ -84,8 +86,15 @@ enum FloorScenario {
     }
 }
 
-/// `--floor` from the command line: one run, its figure printed; the exit status.
+/// `--floor` from the command line: a run of the bare relay, its figure printed,
+/// then one whose relay touches `touchLines` scattered cache lines after each wake,
+/// against the same lines touched back to back in the bench (no wake between): what a
+/// line of footprint costs after a wake here, and what it costs warm. The exit status.
 enum FloorRun {
+    /// 384 KiB: less than this machine's L2, about a press's code and data in the bridge.
+    static let touchLines = 6_144
+    static let warmPasses = 200
+
     static func run(rounds: Int) -> Int32 {
         guard let directory = FileText.temporaryDirectory(prefix: "bridge-floor"),
               let executable = OwnExecutable.path() else {
@@ -98,10 +107,40 @@ enum FloorRun {
             print("bridge-bench --floor: a press's I/O with no logic (four wakes, two sends that wake a peer), \(rounds) presses")
             print("machine load when done: \(ProcFile.read("/proc/loadavg").map { String($0.prefix { $0 != "\n" }) } ?? "?") (/proc/loadavg)")
             print("CPU per press of the relay (schedstat): \(Figure.microseconds(ns: perRoundNs))")
+            let touchingNs = try FloorScenario.run(rounds: rounds, executable: executable, logPath: directory + "/relay.log",
+                                                   touchLines: touchLines)
+            print("the same, the relay touching \(touchLines) scattered cache lines (\(touchLines * FloorRelay.cacheLineBytes / 1024) KiB) "
+                  + "after each wake: \(Figure.microseconds(ns: touchingNs))")
+            let afterWakePs = (touchingNs - perRoundNs) * 1000 / Int64(wakesPerPress * touchLines)
+            print("a line touched after a wake: \(Figure.hundredths(max(0, afterWakePs) / 10)) ns "
+                  + "(the difference over \(wakesPerPress) wakes a press × \(touchLines) lines)")
+            if let warmPs = warmLinePicoseconds() {
+                print("the same lines touched back to back in the bench, no wake between: \(Figure.hundredths(warmPs / 10)) ns a line")
+            }
             return 0
         } catch {
             StandardError.line("bridge-bench --floor: \(error)")
             return 1
         }
+    }
+
+    /// The event, the PUBACK, the echo and the PATCH's answer.
+    static let wakesPerPress = 4
+
+    /// The CPU of one line of `touchLines` touched in passes back to back, in
+    /// picoseconds (this thread's CPU clock: schedstat lags for a thread that is running).
+    private static func warmLinePicoseconds() -> Int64? {
+        var workingSet = WorkingSet(lines: touchLines)
+        workingSet.touch()
+        guard let startNs = threadCPUTimeNs() else { return nil }
+        for _ in 0..<warmPasses { workingSet.touch() }
+        guard let endNs = threadCPUTimeNs(), workingSet.exitStatus == 0 else { return nil }
+        return (endNs - startNs) * 1000 / Int64(warmPasses * touchLines)
+    }
+
+    private static func threadCPUTimeNs() -> Int64? {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }

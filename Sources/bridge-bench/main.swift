@@ -10,7 +10,7 @@ case .failure(let failure):
     StandardError.line("bridge-bench: \(failure)\n\(BenchArguments.usage)")
     exit(2)
 }
-if let ports = arguments.floorRelayPorts { exit(FloorRelay.run(ports: ports)) }
+if let ports = arguments.floorRelayPorts { exit(FloorRelay.run(ports: ports, touchLines: arguments.floorRelayTouchLines)) }
 if arguments.isFloor { exit(FloorRun.run(rounds: arguments.count ?? BenchSizes.full.pressCount)) }
 let bridgeExecutable = arguments.bridgePath ?? ((OwnExecutable.directory() ?? ".") + "/switchboard-bridge")
 guard access(bridgeExecutable, X_OK) == 0 else {
@@ -32,6 +32,19 @@ if arguments.isSoak {
         exit(report.isPassed ? 0 : 1)
     } catch {
         StandardError.line("bridge-soak: \(error) (seed \(seed))")
+        exit(1)
+    }
+}
+if arguments.isInstructions {
+    do {
+        let table = try InstructionRun.run(bridgeExecutable: bridgeExecutable, isQuick: arguments.isQuick,
+                                           brokerTCPNoDelay: arguments.brokerTCPNoDelay)
+        print("bridge-bench --instructions\(arguments.isQuick ? " --quick" : ""), bridge \(bridgeExecutable)")
+        print(table.rendered())
+        fflush(nil)
+        exit(0)
+    } catch {
+        StandardError.line("bridge-bench: \(error)")
         exit(1)
     }
 }

@@ -60,14 +60,35 @@ struct BenchmarkSmokeTests {
 
     /// `--floor`: a press's I/O with no logic, played to a child of the bench on
     /// loopback; the run ends (the child stops when its connections close) and
-    /// prints the child's CPU per press.
+    /// prints the child's CPU per press, then the cost of a cache line after a wake
+    /// (a second child walking a working set at each wake) and back to back.
     @Test("the floor run measures its relay and stops it",
           .enabled(if: binariesArePresent, "bridge-bench or switchboard-bridge is not built beside the tests (swift build first)"))
     func floorRunPrintsTheRelaysCPU() throws {
         let run = try Self.runBench(["--floor", "--count", "10"], timeoutSeconds: 60)
         #expect(run.status == 0, "exit status \(run.status)\n\(run.output)\n\(run.errors)")
-        let figure = run.output.split(separator: "\n").first { $0.hasPrefix("CPU per press of the relay (schedstat): ") }
+        let lines = run.output.split(separator: "\n")
+        let figure = lines.first { $0.hasPrefix("CPU per press of the relay (schedstat): ") }
         #expect(figure?.hasSuffix(" µs") == true, "no figure:\n\(run.output)\n\(run.errors)")
+        for prefix in ["the same, the relay touching 6144 scattered cache lines (384 KiB) after each wake: ",
+                       "a line touched after a wake: ", "the same lines touched back to back in the bench, no wake between: "] {
+            #expect(lines.contains { $0.hasPrefix(prefix) }, "no line '\(prefix)…':\n\(run.output)\n\(run.errors)")
+        }
+    }
+
+    /// `--instructions --quick`: the bridge under callgrind, twice per scenario; one
+    /// whole positive count per press and per published state message, and the
+    /// bridges stopped (callgrind writes its count only when the process exits).
+    @Test("the instruction count runs the bridge under callgrind and prints a count per unit",
+          .enabled(if: binariesArePresent, "bridge-bench or switchboard-bridge is not built beside the tests (swift build first)"))
+    func instructionRunPrintsCountsPerUnit() throws {
+        let run = try Self.runBench(["--instructions", "--quick", "--bridge", Self.bridgePath], timeoutSeconds: 600)
+        #expect(run.status == 0, "exit status \(run.status)\n\(run.output)\n\(run.errors)")
+        let rows = Self.tableRows(run.output)
+        for (scenario, unit) in [("press → confirmed", "press"), ("state → publish", "published state message")] {
+            let row = rows.first { $0.count > 2 && $0[0] == scenario && $0[1].hasPrefix("bridge instructions per \(unit) (callgrind") }
+            #expect(row.flatMap { Int($0[2]) }.map { $0 > 0 } == true, "no count per \(unit):\n\(run.output)\n\(run.errors)")
+        }
     }
 
     /// The cells of each row of the printed table(s), trimmed.
