@@ -14,7 +14,7 @@ enum BenchRun {
         if let only {
             try runAlone(only, rig, bridgeExecutable: bridgeExecutable, table: &table)
             rig.stop()
-            DirectoryRemoval.removeTree(rig.directory)
+            DirectoryTree.remove(rig.directory)
             return table
         }
         progress("start: spawning \(bridgeExecutable)")
@@ -42,7 +42,7 @@ enum BenchRun {
         if rig.recorder.refusedCount > 0 { progress("note: the simulator refused \(rig.recorder.refusedCount) PATCHes") }
         SizeScenario.run(bridgeExecutable: bridgeExecutable, directory: rig.directory, table: &table)
         rig.stop()
-        DirectoryRemoval.removeTree(rig.directory)
+        DirectoryTree.remove(rig.directory)
         return table
     }
 

@@ -24,6 +24,15 @@ struct BenchSizes: Sendable {
 
     var togglesPerWidget: Int { toggleCount / widgetCount }
 
+    /// The same sizes with `count` presses, state changes and unsafe presses per bridge (`--count`).
+    func counting(_ count: Int) -> BenchSizes {
+        var sizes = self
+        sizes.pressCount = count
+        sizes.stateChangeCount = count
+        sizes.unsafePressesPerRound = count
+        return sizes
+    }
+
     func slug(ofWidget index: Int) -> String { "bench-w\(index)" }
 
     /// The widget that holds toggle `toggle`.

@@ -127,20 +127,13 @@ enum FloorRun {
     /// The event, the PUBACK, the echo and the PATCH's answer.
     static let wakesPerPress = 4
 
-    /// The CPU of one line of `touchLines` touched in passes back to back, in
-    /// picoseconds (this thread's CPU clock: schedstat lags for a thread that is running).
+    /// The CPU of one line of `touchLines` touched in passes back to back, in picoseconds.
     private static func warmLinePicoseconds() -> Int64? {
         var workingSet = WorkingSet(lines: touchLines)
         workingSet.touch()
-        guard let startNs = threadCPUTimeNs() else { return nil }
+        guard let startNs = ProcessStats.callingThreadCPUTimeNs() else { return nil }
         for _ in 0..<warmPasses { workingSet.touch() }
-        guard let endNs = threadCPUTimeNs(), workingSet.exitStatus == 0 else { return nil }
+        guard let endNs = ProcessStats.callingThreadCPUTimeNs(), workingSet.exitStatus == 0 else { return nil }
         return (endNs - startNs) * 1000 / Int64(warmPasses * touchLines)
-    }
-
-    private static func threadCPUTimeNs() -> Int64? {
-        var time = timespec()
-        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }

@@ -33,6 +33,15 @@ struct ProcessStats: Sendable {
         return text[text.index(after: close)...].split(separator: " ")
     }
 
+    /// The calling thread's CPU time, nanoseconds, from its CPU clock: for a thread
+    /// measuring itself, whose schedstat is brought up to date only when it is
+    /// descheduled or ticked.
+    static func callingThreadCPUTimeNs() -> Int64? {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
     /// Time on a CPU of the live threads, nanoseconds, summed from
     /// /proc/PID/task/*/schedstat (exact, unlike the 10 ms ticks of `stat`);
     /// nil when the kernel does not keep schedstat.

@@ -50,11 +50,7 @@ if arguments.isInstructions {
 }
 var sizes = arguments.isQuick ? BenchSizes.quick : BenchSizes.full
 if let interval = arguments.minPublishIntervalMs { sizes.minPublishIntervalMs = interval }
-if let count = arguments.count {
-    sizes.pressCount = count
-    sizes.stateChangeCount = count
-    sizes.unsafePressesPerRound = count
-}
+if let count = arguments.count { sizes = sizes.counting(count) }
 var cgroup: CPUCgroup?
 if let percent = arguments.cpuQuotaPercent {
     switch CPUCgroup.create(percent: percent) {

@@ -30,7 +30,7 @@ struct SoakRun {
         world.sampler.watch(pid: nil, lifetime: -1)
         let report = SoakReport(settings: settings, world: world, wallUs: wallUs)
         world.stop()
-        if report.isPassed { DirectoryRemoval.removeTree(world.directory) }
+        if report.isPassed { DirectoryTree.remove(world.directory) }
         return report
     }
 
