@@ -12,8 +12,10 @@ final class BenchRig {
     let sizes: BenchSizes
     /// The bridge's CPU budget, when the run is a starved one.
     let cgroup: CPUCgroup?
+    /// The instruction counter the bridge runs under (`--instructions`).
+    private let counter: CallgrindCounter?
     /// What the bridge is started inside of: the cgroup, or the instruction counter.
-    let wrapper: BridgeWrapper?
+    var wrapper: BridgeWrapper? { cgroup ?? counter }
     let directory: String
     let broker: MosquittoProcess
     let simulator: AiviSimulator
@@ -28,7 +30,7 @@ final class BenchRig {
     init(sizes: BenchSizes, brokerTCPNoDelay: Bool, cgroup: CPUCgroup? = nil, counter: CallgrindCounter? = nil) throws {
         self.sizes = sizes
         self.cgroup = cgroup
-        wrapper = cgroup ?? counter
+        self.counter = counter
         guard let directory = FileText.temporaryDirectory(prefix: "bridge-bench") else {
             throw BenchFailure("cannot make a temporary directory")
         }

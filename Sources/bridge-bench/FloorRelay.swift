@@ -23,11 +23,12 @@ enum FloorRelay {
     static let maxTouchLines = 131_072
 
     /// Connects to the bench's three ports and relays until one closes; the exit status.
+    /// `touchLines` is within 0...`maxTouchLines` (checked where the arguments are read).
     static func run(ports: [Int], touchLines: Int) -> Int32 {
         let sockets = ports.compactMap { LoopbackPort.connected(port: $0) }
         guard sockets.count == 3 else { return 1 }
         defer { sockets.forEach { close($0) } }
-        var workingSet = WorkingSet(lines: min(max(0, touchLines), maxTouchLines))
+        var workingSet = WorkingSet(lines: touchLines)
         var buffer = [UInt8](repeating: 0, count: readBufferBytes)
         let command = [UInt8](repeating: 0x63, count: commandBytes)
         let patch = [UInt8](repeating: 0x70, count: patchBytes)
