@@ -105,7 +105,10 @@ extension Bridge {
 
 /// Travel: a cover or lock that reports moving toward the asked state at the
 /// confirm timeout has not failed; its press waits for the end state up to the
-/// action's travel time (counted from the command).
+/// action's travel time (counted from the command). A pulsed door waits so
+/// whatever its sensor says meanwhile (a contact sensor never says closing):
+/// closing, it is never published open between the pulse and the sensor's
+/// closed, or the end of its travel time.
 extension Bridge {
     /// At the confirm timeout: whether the press keeps waiting (its timer
     /// restarted for the rest of the travel time). At the end of the travel
@@ -120,15 +123,20 @@ extension Bridge {
             return false
         }
         let confirmMs = action.confirmTimeoutMs ?? config.timing.confirmTimeoutMs
-        guard state.motion == Motion.toward(on: pending.requestedOn), travelMs > confirmMs else { return false }
+        // A pulsed door's sensor (a contact) never says it is moving: inside its
+        // travel time after the pulse, the bridge waits for it all the same.
+        let isPulsed = action.pulse != nil
+        guard isPulsed || state.motion == Motion.toward(on: pending.requestedOn), travelMs > confirmMs else { return false }
         var travelling = pending
         travelling.isTravelling = true
         state.pendingPress = travelling
         states[key] = state
         effects.append(.startTimer(.confirm(key), afterMs: travelMs - confirmMs))
         notePressEnded(key, eventId: pending.eventId, .commanded)
-        effects.append(.log(.info, "press \(pending.eventId) \(key): still moving toward \(word); waiting up to its travel "
-                            + "time (\(travelMs) ms) for the end state"))
+        let waiting = isPulsed && state.motion != Motion.toward(on: pending.requestedOn)
+            ? "pulsed; waiting up to its travel time (\(travelMs) ms) for its sensor to say \(word)"
+            : "still moving toward \(word); waiting up to its travel time (\(travelMs) ms) for the end state"
+        effects.append(.log(.info, "press \(pending.eventId) \(key): \(waiting)"))
         return true
     }
 }
