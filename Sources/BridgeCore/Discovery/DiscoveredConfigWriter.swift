@@ -224,19 +224,25 @@ public enum DiscoveredConfigWriter {
         return lines
     }
 
-    /// A commented `all_off` scene of the widget's tiles that report their state
-    /// (an optimistic one cannot be read back, so `check` refuses it in a scene).
     /// The icon of the commented `all_off` scene.
     static let allOffSceneIcon = "power"
 
+    /// A commented `all_off` scene of the widget's tiles that report their state
+    /// (an optimistic one cannot be read back, so `check` refuses it in a scene).
+    /// A lock is set on (locked): discover writes locks lock-only, so `off`
+    /// would be refused, and "All off" must never read as "unlock the door".
     static func allOffScene(_ named: ArraySlice<(toggle: DiscoveredToggle, id: String)>, ids: inout ActionIdMaker) -> [String] {
         let targets = named.filter { !$0.toggle.wiring.optimistic && !$0.toggle.wiring.stateSources.isEmpty }
         guard !targets.isEmpty else { return [] }
         let lines = [
             "", "# A scene of this widget's tiles, as a start: remove the '#' in front of its lines to use it.",
-            "# A press turns off each tile that is on; the tile is active while all are off.",
+            "# A press turns off each tile that is on (closes covers, locks locks); the tile is active while all are so.",
             "#- id: \(YAMLScalarWriter.scalar(ids.make(from: "all_off")))", "#  label: All off", "#  icon: \(allOffSceneIcon)", "#  sets:",
-        ] + targets.map { "#    \(YAMLScalarWriter.scalar($0.id)): off" }
+        ] + targets.map { target in
+            target.toggle.wiring.device == .lock
+                ? "#    \(YAMLScalarWriter.scalar(target.id)): on      # locked"
+                : "#    \(YAMLScalarWriter.scalar(target.id)): off"
+        }
         return lines.map { $0.isEmpty ? $0 : "      " + $0 }
     }
 
