@@ -64,7 +64,7 @@ public enum DemoCommand {
         let devices = try VirtualDevices(brokerPort: broker.port, log: demoLog)
         defer { devices.stop() }
         let daemon = try Daemon(options: daemonOptions(configPath, broker, simulator, directory), log: log)
-        let web = try startWebServer(address, simulator: simulator, demoLog: demoLog)
+        let web = try startWebServer(address, simulator: simulator, demoLog: demoLog, daemon: daemon)
         defer { web.stop() }
         try daemon.watchSignals { _ in daemon.requestStop() }
         print("""
@@ -80,7 +80,7 @@ public enum DemoCommand {
 
     /// The web page, with a plain message for a port in use and a warning for
     /// an address other than loopback (the page has no authentication).
-    static func startWebServer(_ address: ListenAddress, simulator: AiviSimulator, demoLog: DemoLog) throws -> HTTPServer {
+    static func startWebServer(_ address: ListenAddress, simulator: AiviSimulator, demoLog: DemoLog, daemon: Daemon) throws -> HTTPServer {
         let host = address.host, port = address.port
         if !address.isLoopback {
             StandardErrorWriter.writeLine("warning: the demo page will listen on \(host) and has no authentication: "
@@ -88,7 +88,7 @@ public enum DemoCommand {
         }
         let web: HTTPServer
         do {
-            web = try DemoWebServer.start(host: host, port: port, simulator: simulator, log: demoLog)
+            web = try DemoWebServer.start(host: host, port: port, simulator: simulator, log: demoLog, daemon: daemon)
         } catch .systemCall(let name, let code) where name == "bind" && code == EADDRINUSE {
             throw DemoError("port \(port) is in use on \(host): choose another with --port, or leave --port out for any free port")
         } catch {

@@ -35,7 +35,7 @@ enum DemoPage {
     <main>
       <div class="phone"><h2>Your phone · medium</h2><div id="medium"></div>
         <h2 style="margin-top:16px">Your phone · small</h2><div id="small"></div>
-        <p class="note">Porch light echoes after 350 ms, Fountain after 150 ms. Garage light is offline; Heater never answers (the bridge publishes its true state after 5 s, before the phone's 15 s).</p></div>
+        <p class="note">Porch light echoes after 350 ms, Fountain after 150 ms. Garage light is offline; Heater never answers (the bridge publishes its true state after 5 s, before the phone's 15 s): the bridge says why under the widget. Side garage is a pulsed relay with a contact sensor: closing, it shows Closing until the sensor says closed, never Open again (not pulsed in its first 12 s: a pulse before a restart may still move it).</p></div>
       <div class="phone"><h2>Kitchen iPad · medium (updates at most every 2 s)</h2><div id="other"></div></div>
       <section class="log"><h2>What happened</h2><div id="log"></div></section>
     </main>

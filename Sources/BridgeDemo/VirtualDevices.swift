@@ -11,11 +11,20 @@ final class VirtualDevices: Sendable {
         var fountainOn = false
         var isDoorOpen = false
         var isLocked = true
+        var isOldDoorClosed = true
+        var isOldDoorMoving = false
     }
 
     /// How long the demo's garage door travels, and its lock's bolt.
     static let doorTravelMs: Int64 = 6_000
     static let boltTravelMs: Int64 = 1_500
+    /// The pulsed door: 9 s from end to end; its reed contact opens 1 s into an
+    /// opening and closes only when the door is down. The relay's auto-off
+    /// (Shelly `auto_off_delay`) ends the pulse after 0.5 s.
+    static let oldDoorTravelMs: Int64 = 9_000
+    static let relayAutoOffMs: Int64 = 500
+    static let oldDoorRelay = "shellyplus1-garage/command/switch:0"
+    static let oldDoorContact = "zigbee2mqtt/garage_contact"
 
     let client: MQTTClient
     let scheduler: DeviceScheduler
@@ -33,7 +42,7 @@ final class VirtualDevices: Sendable {
         do {
             try client.setSubscriptions(["zigbee2mqtt/porch/set", "zigbee2mqtt/porch/get", "cmnd/fountain/POWER", "cmnd/fountain/State",
                                          "home/scene/set", "shellies/garage/relay/0/command", "boiler/switch/heater/command",
-                                         "garage/cover/door/command", "hall/lock/front/command"])
+                                         "garage/cover/door/command", "hall/lock/front/command", Self.oldDoorRelay])
             try client.start()
         } catch {
             throw .cannotStart("the virtual devices", "\(error)")
@@ -67,6 +76,9 @@ final class VirtualDevices: Sendable {
         publish("garage/cover/door/state", "closed", retain: true)
         publish("hall/status", "online", retain: true)
         publish("hall/lock/front/state", "LOCKED", retain: true)
+        publish("shellyplus1-garage/online", "true", retain: true)
+        publish("shellyplus1-garage/status/switch:0", "{\"id\":0,\"output\":false}", retain: true)
+        publish(Self.oldDoorContact, "{\"contact\":true,\"battery\":97,\"linkquality\":110}", retain: true)
     }
 
     private func react(_ topic: String, _ payload: String) {
@@ -98,6 +110,8 @@ final class VirtualDevices: Sendable {
             reactDoor(payload.uppercased())
         case "hall/lock/front/command":
             reactLock(payload.uppercased())
+        case Self.oldDoorRelay:
+            reactOldDoor(payload)
         default:
             break
         }
@@ -138,6 +152,45 @@ final class VirtualDevices: Sendable {
             state.withLock { $0.isLocked = lock }
             publish("hall/lock/front/state", lock ? "LOCKED" : "UNLOCKED", retain: true)
         }
+    }
+
+    /// A Shelly Plus 1 wired like the wall button: `on` closes the relay, its
+    /// auto-off opens it 0.5 s later; the door moves the other way each pulse.
+    private func reactOldDoor(_ command: String) {
+        guard command == "on" else { return }
+        publish("shellyplus1-garage/status/switch:0", "{\"id\":0,\"output\":true}", retain: true)
+        scheduler.after(ms: Self.relayAutoOffMs) { [self] in
+            publish("shellyplus1-garage/status/switch:0", "{\"id\":0,\"output\":false}", retain: true)
+        }
+        let (wasClosed, wasMoving) = state.withLock { door in
+            defer { door.isOldDoorMoving = true }
+            return (door.isOldDoorClosed, door.isOldDoorMoving)
+        }
+        guard !wasMoving else {
+            log.append("device old garage door: pulsed while it moves (the bridge never does this inside its travel time)")
+            return
+        }
+        log.append("device old garage door (Shelly relay pulse): \(wasClosed ? "opening" : "closing"), "
+                   + "\(Self.oldDoorTravelMs / 1000) s; its contact sensor says open until it is down")
+        if wasClosed {
+            scheduler.after(ms: 1_000) { [self] in reportContact(closed: false) }
+        } else {
+            // A zigbee contact sensor's check-in while the door comes down: still open.
+            scheduler.after(ms: 3_000) { [self] in reportContact(closed: false) }
+        }
+        scheduler.after(ms: Self.oldDoorTravelMs) { [self] in
+            state.withLock { door in
+                door.isOldDoorClosed = !wasClosed
+                door.isOldDoorMoving = false
+            }
+            log.append("device old garage door: now \(wasClosed ? "open" : "closed")")
+            if !wasClosed { reportContact(closed: true) }
+        }
+    }
+
+    /// The contact sensor's report (zigbee2mqtt: `contact: true` is closed).
+    private func reportContact(closed: Bool) {
+        publish(Self.oldDoorContact, "{\"contact\":\(closed),\"battery\":97,\"linkquality\":110}", retain: true)
     }
 
     private func publish(_ topic: String, _ payload: String, retain: Bool = false) {

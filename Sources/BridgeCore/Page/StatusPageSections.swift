@@ -24,7 +24,9 @@ enum StatusPageSections {
             html += "<p class=\"marker\" data-marker>⚠︎ Differs from what the bridge would publish now: \(HTMLText.escape(marker.words))</p>"
         }
         if let body = publishing.acknowledgedBody {
-            html += SwitchboardTileHTML.widget(TileFace.resting(body: body), size: .medium, isPressable: false)
+            // Drawn as phones show it, with the bridge's words: a door's Open/Closed, Offline, why a press did nothing.
+            let faces = TileNote.annotated(TileFace.resting(body: body), slug: widget.slug, snapshot, nowMs: nowMs)
+            html += SwitchboardTileHTML.widget(faces, size: .medium, isPressable: false) + SwitchboardTileHTML.notes(faces)
         } else {
             html += "<p class=\"marker\">Phones show nothing from this bridge yet: the service has acknowledged no content.</p>"
         }
@@ -59,14 +61,19 @@ enum StatusPageSections {
     static func believes(_ action: ActionConfig, _ state: ActionState) -> String {
         var words: String
         switch action.kind {
-        case .toggle: words = state.isOn.map { $0 ? "on" : "off" } ?? "unknown (no state yet)"
+        case .toggle:
+            words = state.isOn.map { action.device.word(on: $0) } ?? "unknown (no state yet)"
+            if action.device != .plainSwitch, let reading = state.lastReading {
+                words += ", " + HTMLText.escape(WatchEvent.word(for: reading, device: action.device, positionPercent: state.positionPercent))
+            }
         case .button where action.hasHighlight: words = state.isActive ? "active" : "idle"
         case .button: words = "ready (a plain button)"
         }
         if state.isAvailable == false { words = "<span class=\"bad\">unavailable</span> (the device says so); last state " + words }
         if state.isGatewayAvailable == false { words = "<span class=\"bad\">unavailable</span> (its gateway is down); last state " + words }
         if let pending = state.pendingPress {
-            words += "; waiting for the device to confirm " + (action.kind == .button ? "it turned active" : pending.requestedOn ? "on" : "off")
+            words += "; waiting for the device to confirm " + (action.kind == .button ? "it turned active" : action.device.word(on: pending.requestedOn))
+            if pending.isTravelling { words += " (within its travel time)" }
         }
         return words
     }

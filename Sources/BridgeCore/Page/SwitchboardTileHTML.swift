@@ -46,6 +46,11 @@ public enum SwitchboardTileHTML {
     .tile .check { position:absolute; top:8px; right:10px; font-size:14px; }
     .tile .second.warn { color:var(--orange); }
     .tile > * { position:relative; }
+    .tile .note-mark { position:absolute; top:8px; right:10px; color:var(--orange); font-weight:700; }
+    ul.why { list-style:none; margin:8px 0 0; padding:0; max-width:340px; font-size:12px; color:var(--muted, #8e8e93); }
+    ul.why li { margin:4px 0; padding-left:14px; position:relative; overflow-wrap:anywhere; }
+    ul.why li::before { content:"!"; position:absolute; left:2px; color:var(--orange, #ff9f0a); font-weight:700; }
+    ul.why .who { color:var(--text, #f2f2f7); font-weight:600; }
     """
 
     /// A widget of `faces`; tiles are buttons (with `data-action`) when
@@ -56,11 +61,24 @@ public enum SwitchboardTileHTML {
         return html + "</div>"
     }
 
+    /// Why tiles did nothing (or would not): one line per face with a note, its
+    /// label first, to go right under the widget; empty when no face has one.
+    public static func notes(_ faces: [TileFace]) -> String {
+        let noted = faces.filter { $0.note != nil }
+        guard !noted.isEmpty else { return "" }
+        var html = "<ul class=\"why\">"
+        for face in noted {
+            html += "<li data-action=\"\(HTMLText.escape(face.id))\"><span class=\"who\">\(HTMLText.escape(face.label))</span>: "
+                + HTMLText.excerpt(face.note ?? "", maxScalars: 300) + "</li>"
+        }
+        return html + "</ul>"
+    }
+
     /// One tile: its mark, label and second line, classed by its state.
     public static func tile(_ face: TileFace, isPressable: Bool) -> String {
         let fill = fillColor(face.color)
         var classes = ["tile"]
-        var second = face.state.rawValue
+        var second = face.stateWord
         var isWarning = false
         var hasCheck = false
         let filled = ["filled"] + (isPale(fill) ? ["pale"] : [])
@@ -81,9 +99,9 @@ public enum SwitchboardTileHTML {
         let label = HTMLText.escape(face.label)
         var html = "<\(element) class=\"\(classes.joined(separator: " "))\" style=\"--fill:\(fill)\""
         html += " data-action=\"\(HTMLText.escape(face.id))\" data-state=\"\(face.state.rawValue)\""
-        html += " aria-label=\"\(label), \(face.state.rawValue)\">"
-        if hasCheck { html += "<span class=\"check\">✓</span>" }
-        html += "<span class=\"mark\">\(TileIcon.svg(face.icon))</span>"
+        html += " aria-label=\"\(label), \(HTMLText.escape(face.stateWord))\">"
+        if hasCheck { html += "<span class=\"check\">✓</span>" } else if face.note != nil { html += "<span class=\"note-mark\">!</span>" }
+        html += "<span class=\"mark\">\(TileIcon.svg(face.icon, isShownOn: face.isShownOn))</span>"
         html += "<span class=\"label\">\(label)</span>"
         html += "<span class=\"second\(isWarning ? " warn" : "")\">\(HTMLText.escape(second))</span>"
         return html + "</\(element)>"

@@ -30,9 +30,18 @@ public struct TileFace: Sendable, Equatable {
     public var icon: String?
     public var color: String?
     public var subtitle: String?
+    /// The tile's own words for the states (its `state_words`), as the phone shows them.
+    public var stateWords: TileStateWords
+    /// What the device says beyond the app's states (`Jammed`, `Unlatched`):
+    /// the pages show it on the second line instead of the resting word.
+    public var reading: String?
+    /// Why the last press did nothing, or why a press would not (offline, never
+    /// answers): the pages show it next to the tile. Nil when there is nothing to say.
+    public var note: String?
 
     public init(id: String, label: String, isToggle: Bool, state: TileFaceState, isShownOn: Bool,
-                icon: String? = nil, color: String? = nil, subtitle: String? = nil) {
+                icon: String? = nil, color: String? = nil, subtitle: String? = nil,
+                stateWords: TileStateWords = TileStateWords(), reading: String? = nil, note: String? = nil) {
         self.id = id
         self.label = label
         self.isToggle = isToggle
@@ -41,6 +50,16 @@ public struct TileFace: Sendable, Equatable {
         self.icon = icon
         self.color = color
         self.subtitle = subtitle
+        self.stateWords = stateWords
+        self.reading = reading
+        self.note = note
+    }
+
+    /// The second line's word: the device's reading at rest (Jammed), else the
+    /// tile's own word for its state (Open, Closing), else the app's (On, Turning off).
+    public var stateWord: String {
+        if let reading, state == .on || state == .off { return reading }
+        return stateWords.word(for: state) ?? state.rawValue
     }
 
     /// The tiles of Switchboard content (`{"actions": [...]}`) as a phone with
@@ -55,7 +74,7 @@ public struct TileFace: Sendable, Equatable {
                 id: id, label: action["label"]?.stringValue ?? "", isToggle: isToggle,
                 state: .resting(isToggle: isToggle, isShownOn: isOn), isShownOn: isOn,
                 icon: action["icon"]?.stringValue, color: action["color"]?.stringValue,
-                subtitle: action["subtitle"]?.stringValue)
+                subtitle: action["subtitle"]?.stringValue, stateWords: TileStateWords(action["state_words"]))
         }
     }
 

@@ -24,6 +24,11 @@ enum TileIcon {
         (["moon"], "<path d=\"M15 2a10 10 0 1 0 7 15A8 8 0 0 1 15 2z\"/>"),
     ]
 
+    /// A garage door drawn open: the frame, the door rolled up under the roof.
+    static let openGarageShape = "<path d=\"M3 10l9-7 9 7v11h-2V11H5v10H3zm4 2h10v2H7z\"/>"
+    /// A lock drawn open: the shackle lifted and swung aside.
+    static let openLockShape = "<path d=\"M6 10h9V6a3 3 0 0 1 6 0v2h-2V6a1 1 0 0 0-2 0v4h1v11H6z\"/>"
+
     /// For a name of no known family.
     static let unknownShape = "<rect x=\"5\" y=\"5\" width=\"14\" height=\"14\" rx=\"3\"/>"
 
@@ -44,8 +49,21 @@ enum TileIcon {
         name == prefix || name.hasPrefix(prefix.hasSuffix(".") ? prefix : prefix + ".")
     }
 
+    /// The drawing for a symbol name on a tile showing `isShownOn`: a garage
+    /// door (`door.garage.closed` or `.open`) is drawn open while it is on
+    /// (open), a lock open while it is off (unlocked), as the tile's state says
+    /// and not as the name says.
+    static func shape(_ name: String?, isShownOn: Bool) -> String {
+        let drawn = shape(name)
+        if drawn == shape("door.garage"), isShownOn { return openGarageShape }
+        if drawn == shape("lock"), !isShownOn { return openLockShape }
+        return drawn
+    }
+
     /// The icon as an element of the tile: an SVG 22 px (the tile's mark), filled with the text colour.
-    static func svg(_ name: String?) -> String {
-        "<svg class=\"icon\" viewBox=\"0 0 24 24\" width=\"22\" height=\"22\" fill=\"currentColor\" aria-hidden=\"true\">" + shape(name) + "</svg>"
+    static func svg(_ name: String?, isShownOn: Bool? = nil) -> String {
+        let drawn = isShownOn.map { shape(name, isShownOn: $0) } ?? shape(name)
+        return "<svg class=\"icon\" viewBox=\"0 0 24 24\" width=\"22\" height=\"22\" fill=\"currentColor\" aria-hidden=\"true\">"
+            + drawn + "</svg>"
     }
 }

@@ -76,6 +76,8 @@ extension Bridge {
             default: "device unavailable"
             }
             warn(about: sceneKey, "\(who) skipped (\(why)); the other tiles still run", &effects)
+            // The tile's own facts say it too: the pages show why it did not move.
+            notePress(key, eventId: press.id, requestedOn: target.on, input, .refused("skipped by the scene '\(sceneKey.actionId)': \(why)"))
             return false
         case .send(let message):
             sendToward(key, action, on: target.on, message, eventId: press.id, input, &effects)

@@ -70,4 +70,19 @@ struct PulsedDoorTravelTests {
         #expect(BridgeHarness.shownOn(timeout) == true)
         #expect(timeout.patches.last?.answersPress == true)
     }
+
+    /// Issue 39 §5: a door a scene skips inside its travel time says so in its
+    /// own facts (the pages show it next to the tile), not only in the log.
+    @Test func aDoorSkippedByASceneInsideItsTravelTimeSaysWhyInItsFacts() throws {
+        var harness = try BridgeHarness(scenes: ["porch": true, "garage": false, "door": false, "front": true])
+        let door = ActionKey(slug: "home", actionId: "door")
+        harness.ackAll(harness.press("door", widget: "home", value: true, id: "evt_1"))
+        harness.advance(ms: 1_000)
+        harness.ackAll(harness.report("door", on: true))   // the reed leaves: open, confirmed
+        let scene = harness.pressScene("leaving", eventId: "evt_2")
+        #expect(!scene.mqttPublishes.contains { $0.topic == "door/relay" })
+        let press = try #require(harness.bridge.facts.action(door).lastPress)
+        #expect(press.outcome == .refused("skipped by the scene 'leaving': pulsed inside its travel time"), "\(press)")
+        #expect(TileNote.pressNote(press.outcome) == "last press did nothing: skipped by the scene 'leaving': pulsed inside its travel time")
+    }
 }

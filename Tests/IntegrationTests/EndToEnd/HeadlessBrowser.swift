@@ -108,6 +108,12 @@ final class HeadlessBrowser: @unchecked Sendable {
         Int(try run(["screenshot", String(devToolsPort ?? 0), path])) ?? -1
     }
 
+    /// A PNG of the elements `selector` matches (their union's box), at a
+    /// phone's width; returns the box's size as `WxH`.
+    func screenshot(of selector: String, to path: String) throws -> String {
+        try run(["shot", String(devToolsPort ?? 0), path, selector])
+    }
+
     private func run(_ arguments: [String]) throws -> String {
         steps += 1
         let process = try ChildProcess(executable: Self.python, arguments: [driver] + arguments,
@@ -123,7 +129,7 @@ final class HeadlessBrowser: @unchecked Sendable {
     }
 
     /// The DevTools client: `wait PORT PREDICATE TIMEOUT_MS READY_FILE`,
-    /// `eval PORT EXPRESSION`, `screenshot PORT PATH`. Loopback only.
+    /// `eval PORT EXPRESSION`, `screenshot PORT PATH`, `shot PORT PATH SELECTOR`. Loopback only.
     static let driverSource = #"""
     import base64, json, sys, time, urllib.request
     import websocket
@@ -180,5 +186,19 @@ final class HeadlessBrowser: @unchecked Sendable {
                            clip={"x": 0, "y": 0, "width": 390, "height": min(metrics["height"], 4000), "scale": 1})
         open(sys.argv[3], "wb").write(base64.b64decode(shot["data"]))
         print(client.evaluate("document.documentElement.scrollWidth"))
+    elif command == "shot":
+        client.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=2, mobile=True)
+        box = client.evaluate("(() => { const els = Array.from(document.querySelectorAll(%s)); if (!els.length) return null;"
+                              " const r = els.map(e => e.getBoundingClientRect()); const x = Math.min(...r.map(b => b.left)),"
+                              " y = Math.min(...r.map(b => b.top)) + window.scrollY; return {x: x, y: y,"
+                              " width: Math.max(...r.map(b => b.right)) - x, height: Math.max(...r.map(b => b.bottom)) + window.scrollY - y}; })()"
+                              % json.dumps(sys.argv[4]))
+        if not box:
+            print("no element matches " + sys.argv[4])
+            sys.exit(1)
+        shot = client.call("Page.captureScreenshot", format="png", captureBeyondViewport=True,
+                           clip={"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"], "scale": 1})
+        open(sys.argv[3], "wb").write(base64.b64decode(shot["data"]))
+        print("%dx%d" % (box["width"], box["height"]))
     """#
 }
