@@ -23,7 +23,7 @@ public enum WatchFormat {
         let rows = records.map { record -> [String] in
             let note = record.isScene ? record.sceneTargets.map(\.text).joined(separator: ", ")
                 : record.isNeverHeard ? "never heard from" + NearMiss.clause(record.nearMisses)
-                : (record.lastProblem.map { "last problem: \($0)" } ?? "")
+                : ([record.lastProblem.map { "last problem: \($0)" }, record.pressNote].compactMap { $0 }.joined(separator: "; "))
             return ["\(record.key)", record.stateWord, "\(record.messagesSeen)", note]
         }
         let header = ["action", "state", "messages", ""]
@@ -58,6 +58,7 @@ public enum WatchFormat {
             ("never_heard_from", .bool(record.isNeverHeard)), ("last_problem", record.lastProblem.map(JSONValue.string) ?? .null),
             ("near_misses", .array(record.nearMisses.map { .string($0.found) })),
         ]
+        if let pressNote = record.pressNote { members.append(("press", .string(pressNote))) }
         if record.isScene {
             members.append(("targets", .array(record.sceneTargets.map { target in
                 JSONValue.object([JSONMember("action", .string(target.actionId)), JSONMember("wants", .string(target.wants ? "on" : "off")),

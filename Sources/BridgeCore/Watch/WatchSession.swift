@@ -17,6 +17,8 @@ public struct WatchSession: Sendable {
         public var nearMisses: [NearMiss] = []
         /// A scene's tiles (`sets:`), each with whether it holds its state now.
         public var sceneTargets: [SceneTargetStanding] = []
+        /// What a press of this tile is held to (`WatchPressRule`): a lock-only lock, a pulsed door.
+        public var pressRule = WatchPressRule()
 
         /// Whether the action is a scene of tiles.
         public var isScene: Bool { !sceneTargets.isEmpty }
@@ -58,7 +60,9 @@ public struct WatchSession: Sendable {
         self.config = config
         topicIndex = TopicIndex(config: config)
         records = config.allActions.map { slug, action in
-            ActionRecord(key: ActionKey(slug: slug, actionId: action.id), label: action.label, device: action.device)
+            var record = ActionRecord(key: ActionKey(slug: slug, actionId: action.id), label: action.label, device: action.device)
+            record.pressRule = WatchPressRule(action)
+            return record
         }
         for (index, record) in records.enumerated() { indexByKey[record.key] = index }
         scenes = config.allActions.compactMap { slug, action in

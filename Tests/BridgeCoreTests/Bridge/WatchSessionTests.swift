@@ -58,11 +58,11 @@ struct WatchSessionTests {
         _ = session.message(topic: "tele/plug/LWT", payload: Array("Offline".utf8), elapsedMs: 2)
         #expect(WatchFormat.humanSummary(session.records) == [
             "action      state        messages",
-            "home/plug   unavailable  2",
+            "home/plug   unavailable  2         a press sends nothing now: the device is offline (answered with its last state)",
             "home/porch  unknown      0         never heard from",
         ])
         #expect(WatchFormat.jsonSummary(session.records[0])
-            == #"{"type":"summary","widget":"home","action":"plug","state":"unavailable","messages":2,"never_heard_from":false,"last_problem":null,"near_misses":[]}"#)
+            == #"{"type":"summary","widget":"home","action":"plug","state":"unavailable","messages":2,"never_heard_from":false,"last_problem":null,"near_misses":[],"press":"a press sends nothing now: the device is offline (answered with its last state)"}"#)
     }
 
     @Test func sendsOnlyStateQueries() throws {
