@@ -40,7 +40,7 @@ public enum TileNote {
         case .opening, .movingTowardOpen: return "Opening"
         case .closing, .movingTowardClosed: return "Closing"
         case .motionStopped, .blinking: return nil
-        default: return capitalized(reading.rawValue)
+        default: return DisplayText.sentenceStart(reading.rawValue)
         }
     }
 
@@ -70,10 +70,5 @@ public enum TileNote {
         case .expired: return "last press arrived after it expired: not carried out"
         case .commanded, .confirmed, .alreadyInState, .published, .sceneCommanded, .duplicate: return nil
         }
-    }
-
-    private static func capitalized(_ word: String) -> String {
-        guard let first = word.first else { return word }
-        return first.uppercased() + word.dropFirst()
     }
 }

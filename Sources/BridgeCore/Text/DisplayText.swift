@@ -63,4 +63,10 @@ public enum DisplayText {
 
     /// A byte from space to `~`: one scalar, never a control.
     static func isPrintableASCII(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F }
+
+    /// The text with its first letter in upper case ("fan on" -> "Fan on", "jammed" -> "Jammed").
+    public static func sentenceStart(_ text: String) -> String {
+        guard let first = text.first else { return text }
+        return first.uppercased() + text.dropFirst()
+    }
 }

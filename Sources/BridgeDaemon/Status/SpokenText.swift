@@ -1,3 +1,5 @@
+import BridgeCore
+
 /// Small text helpers for sentences a person would say (VoiceOver).
 enum SpokenText {
     /// A label in the middle of a sentence: each capitalized word whose other
@@ -10,10 +12,7 @@ enum SpokenText {
     }
 
     /// The text with its first letter in upper case ("fan on" -> "Fan on").
-    static func sentenceStart(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.uppercased() + text.dropFirst()
-    }
+    static func sentenceStart(_ text: String) -> String { DisplayText.sentenceStart(text) }
 
     private static func lowerCapitalizedWord(_ word: String) -> String {
         guard let first = word.first, first.isUppercase else { return word }

@@ -103,4 +103,22 @@ struct TileWordsTests {
         let face = TileFace(id: "front", label: "Front door", isToggle: true, state: .on, isShownOn: true)
         #expect(TileNote.annotated(face, Self.lockAction(), state, facts, isNeverHeard: false, nowMs: 2_000).note == nil)
     }
+
+    /// The status page: a cover with no `state_words` reads Closed, a jammed
+    /// lock Jammed, an offline lock Offline (not Unlocked), each with its reason.
+    @Test func theStatusPageDrawsDoorsAndLocksWithTheirOwnWords() throws {
+        let yaml = ConfigFixture.withAction("id: garage\nlabel: Garage\nicon: door.garage.closed\nesphome_cover: garage/door")
+            + "      - id: front\n        label: Front\n        esphome_lock: hall/front\n"
+            + "      - id: back\n        label: Back\n        esphome_lock: yard/back\n"
+        var harness = BridgeHarness(config: try #require(ConfigLoader.load(text: yaml, fileName: "bridge.yaml").config))
+        harness.connectAndSettle(states: [("garage/cover/door/state", "closed"), ("hall/lock/front/state", "JAMMED"),
+                                          ("yard/lock/back/state", "LOCKED"), ("yard/status", "offline")])
+        let page = StatusPage.document(harness.bridge.snapshot(serverClockOffsetMs: 0), nowMs: harness.clockMs)
+        #expect(page.contains("data-action=\"garage\" data-state=\"Off\" aria-label=\"Garage, Closed\""), "\(page)")
+        #expect(page.contains("aria-label=\"Front, Jammed\""), "\(page)")
+        #expect(page.contains("aria-label=\"Back, Offline\""), "\(page)")
+        #expect(page.contains("<span class=\"who\">Front</span>: the lock reports it is jammed"), "\(page)")
+        #expect(page.contains("<span class=\"who\">Back</span>: offline: the device says it cannot be reached"), "\(page)")
+        #expect(page.contains("<dt>Bridge believes</dt><dd>closed</dd>"), "\(page)")
+    }
 }
