@@ -41,23 +41,6 @@ struct BenchmarkSmokeTests {
         #expect(rows.contains { $0.count > 2 && $0[0] == "unsafe press" && $0[1] == "bridge CPU per press, 4000 ids remembered (schedstat)" })
     }
 
-    /// `--soak --quick --one-process`: one bridge process for the whole soak
-    /// (issue 23's 60-minute RssAnon soak, small), the count said and checked,
-    /// and the RssAnon slope of each half of the run reported.
-    @Test("the soak runs one bridge process with --one-process",
-          .enabled(if: binariesArePresent, "bridge-bench or switchboard-bridge is not built beside the tests (swift build first)"))
-    func oneProcessSoakRunsOneBridge() throws {
-        let run = try Self.runBench(["--soak", "--quick", "--one-process", "--seed", "3", "--bridge", Self.bridgePath],
-                                    timeoutSeconds: 300)
-        #expect(run.status == 0, "exit status \(run.status)\n\(run.output)\n\(run.errors)")
-        let rows = Self.tableRows(run.output)
-        #expect(rows.contains { $0 == ["resources", "bridge processes in the run (--one-process: no restarts)", "1", "1", "yes"] },
-                "not one bridge process:\n\(run.output)")
-        #expect(run.output.contains("RssAnon growth per simulated day, first half of the run"), "\(run.output)")
-        #expect(run.output.contains("RssAnon growth per simulated day, second half of the run"), "\(run.output)")
-        #expect(!run.output.contains("bridge killed -9"), "the bridge was killed:\n\(run.output)")
-    }
-
     /// `--floor`: a press's I/O with no logic, played to a child of the bench on
     /// loopback; the run ends (the child stops when its connections close) and
     /// prints the child's CPU per press, then the cost of a cache line after a wake
