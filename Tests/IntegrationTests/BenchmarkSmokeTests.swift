@@ -62,13 +62,13 @@ struct BenchmarkSmokeTests {
     /// `--instructions`: the bridge under callgrind, twice per scenario (20 and 120 units);
     /// one whole positive count per press and per published state message, the bridges
     /// stopped (callgrind writes its count only when the process exits), and each count
-    /// within 1.2 × the budget recorded in `instruction-budget.txt` (issue 42: the figure
+    /// within 1.2 × the budget recorded in `InstructionBudget` (issue 42: the figure
     /// the machine does not move, where CPU time per press does). The one callgrind run of
     /// the test suite; the debug build, as the budget was recorded.
     @Test("the instruction count runs the bridge under callgrind and stays within the recorded budget",
           .enabled(if: binariesArePresent, "bridge-bench or switchboard-bridge is not built beside the tests (swift build first)"))
     func instructionRunStaysWithinBudget() throws {
-        let budget = try InstructionBudget.recorded()
+        let budget = InstructionBudget.recorded
         let run = try Self.runBench(["--instructions", "--bridge", Self.bridgePath], timeoutSeconds: 600)
         #expect(run.status == 0, "exit status \(run.status)\n\(run.output)\n\(run.errors)")
         let rows = Self.tableRows(run.output)
@@ -76,13 +76,13 @@ struct BenchmarkSmokeTests {
             let row = rows.first { $0.count > 2 && $0[0] == scenario && $0[1].hasPrefix("bridge instructions per \(name) (callgrind") }
             let count = try #require(row.flatMap { Int($0[2]) }, "no count per \(name):\n\(run.output)\n\(run.errors)")
             #expect(count > 0, "\(count) instructions per \(name)")
-            let recorded = try #require(budget.figures[unit], "no '\(unit) N' line in \(InstructionBudget.relativePath)")
+            let recorded = try #require(budget.figures[unit], "no budget for '\(unit)' in \(InstructionBudget.sourcePath)")
             let limit = try #require(budget.limit(unit))
             #expect(count <= limit, """
                 the bridge (debug build) ran \(count) instructions per \(name), more than \(InstructionBudget.allowedFactor) × \
-                the \(recorded) recorded in \(InstructionBudget.relativePath) (limit \(limit)). If the cost is deliberate, \
+                the \(recorded) recorded in \(InstructionBudget.sourcePath) (limit \(limit)). If the cost is deliberate, \
                 measure twice with `swift build && .build/debug/bridge-bench --instructions --bridge .build/debug/switchboard-bridge` \
-                and record the new figure in \(InstructionBudget.relativePath) and in BENCHMARKS.md, section \
+                and record the new figure in InstructionBudget.recorded (\(InstructionBudget.sourcePath)) and in BENCHMARKS.md, section \
                 "The instruction budget" (a test keeps the two equal), saying why in the commit; if not, find what \
                 made it dearer (BENCHMARKS.md says how to profile with callgrind).
                 """)
@@ -92,11 +92,11 @@ struct BenchmarkSmokeTests {
     /// BENCHMARKS.md quotes the budget the guard above enforces, figure for figure.
     @Test("BENCHMARKS.md quotes the recorded instruction budget")
     func benchmarksQuoteTheBudget() throws {
-        let recorded = try InstructionBudget.recorded()
+        let recorded = InstructionBudget.recorded
         #expect(recorded.figures.keys.sorted() == InstructionBudget.units.map(\.name).sorted(),
-                "\(InstructionBudget.relativePath) needs one 'press N' and one 'state N' line: \(recorded.figures)")
+                "InstructionBudget.recorded needs a press and a state figure: \(recorded.figures)")
         #expect(try InstructionBudget.quotedInBenchmarks() == recorded,
-                "BENCHMARKS.md's 'press N' / 'state N' lines differ from \(InstructionBudget.relativePath): update both together")
+                "BENCHMARKS.md's 'press N' / 'state N' lines differ from \(InstructionBudget.sourcePath): update both together")
     }
 
     /// The cells of each row of the printed table(s), trimmed.
