@@ -32,13 +32,10 @@ struct InstructionBudget: Equatable {
         ("press", "press → confirmed", "press"), ("state", "state → publish", "published state message"),
     ]
 
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
     /// The figures BENCHMARKS.md quotes: its lines that read `press N` or `state N`.
     static func quotedInBenchmarks() throws -> InstructionBudget {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("BENCHMARKS.md"), encoding: .utf8)
+        let path = SystemdTestFiles.repositoryRoot() + "/BENCHMARKS.md"
+        let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
         var figures: [String: Int] = [:]
         for line in text.split(separator: "\n") {
             let words = line.split(separator: " ")
