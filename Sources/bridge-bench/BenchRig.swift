@@ -16,6 +16,9 @@ final class BenchRig {
     private let counter: CallgrindCounter?
     /// What the bridge is started inside of: the cgroup, or the instruction counter.
     var wrapper: BridgeWrapper? { cgroup ?? counter }
+    /// How long a spawned bridge may take to publish its first PATCH: under callgrind
+    /// (tens of times slower, more on a busy machine) a debug build can take minutes.
+    var startTimeoutMs: Int { counter == nil ? 30_000 : 180_000 }
     let directory: String
     let broker: MosquittoProcess
     let simulator: AiviSimulator
@@ -102,7 +105,7 @@ final class BenchRig {
     func waitUntilStarted() throws {
         let firstIndex = recorder.patchCount
         for slug in sizes.slugs {
-            guard recorder.waitForPatch(from: firstIndex, timeoutMs: 30_000, where: { $0.slug == slug }) != nil else {
+            guard recorder.waitForPatch(from: firstIndex, timeoutMs: startTimeoutMs, where: { $0.slug == slug }) != nil else {
                 throw BenchFailure("widget \(slug) was never published by the new bridge (see \(bridgeLogPath))")
             }
         }

@@ -8,8 +8,8 @@ enum StartScenario {
         try rig.publishRetainedStates()
         let firstIndex = rig.recorder.patchCount
         try rig.spawnBridge(executable: bridgeExecutable)
-        guard let first = rig.recorder.waitForPatch(from: firstIndex, timeoutMs: 30_000, where: { _ in true }) else {
-            throw BenchFailure("no PATCH within 30 s of starting the bridge (see \(rig.bridgeLogPath))")
+        guard let first = rig.recorder.waitForPatch(from: firstIndex, timeoutMs: rig.startTimeoutMs, where: { _ in true }) else {
+            throw BenchFailure("no PATCH within \(rig.startTimeoutMs / 1_000) s of starting the bridge (see \(rig.bridgeLogPath))")
         }
         var lastUs = first.arrivedUs
         for slug in rig.sizes.slugs {
