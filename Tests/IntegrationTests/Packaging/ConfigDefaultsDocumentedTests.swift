@@ -172,11 +172,15 @@ import Testing
     /// page's address; and every "`key` (N" or "`key: N`" it writes, for a numeric key.
     @Test func theReadmeStatesTheCodesDefaults() throws {
         let seconds = TimingSettings().confirmTimeoutMs / 1000
-        #expect(Self.readme.contains("within \(seconds) s\n(`timing.confirm_timeout_ms`)") || Self.readme.contains("within \(seconds) s (`timing.confirm_timeout_ms`)"))
+        let confirm = Self.readme.contains("within \(seconds) s\n(`timing.confirm_timeout_ms`)")
+            || Self.readme.contains("within \(seconds) s (`timing.confirm_timeout_ms`)")
+        #expect(confirm, "README: the bridge answers within \(seconds) s (`timing.confirm_timeout_ms`)")
         let listen = StatusSettings().listen
-        #expect(Self.readme.contains("listen: \(listen)"), "README: the status page's address is \(listen)")
+        let statesListen = Self.readme.contains("listen: \(listen)")
+        #expect(statesListen, "README: the status page's address is \(listen)")
         let port = try #require(listen.split(separator: ":").last)
-        #expect(Self.readme.contains("ssh -N -L \(port):127.0.0.1:\(port) "), "README: the ssh line forwards port \(port)")
+        let forwards = Self.readme.contains("ssh -N -L \(port):127.0.0.1:\(port) ")
+        #expect(forwards, "README: the ssh line forwards port \(port)")
         let defaults = Dictionary(Self.settings.compactMap { setting in setting.codeDefault.map { (setting.key, $0) } }) { first, _ in first }
         for match in Self.readme.matches(of: /`(?:[a-z0-9_]+\.)?([a-z0-9_]+)(?:` \(|: )([0-9]+)[ `),]/) {
             guard let codeDefault = defaults[String(match.1)] else { continue }
@@ -204,11 +208,17 @@ import Testing
         let page = Self.plain(Self.manPage1.replacingOccurrences(of: "\n", with: " \n"))
             .replacingOccurrences(of: " \n", with: " ").replacingOccurrences(of: "  ", with: " ")
         let range = DiscoverCommand.listenSecondsRange
-        #expect(page.contains("seconds (\(range.lowerBound) to \(range.upperBound), default \(DiscoverCommand.defaultListenSeconds))"))
-        #expect(page.contains("check --mqtt: listen n seconds (default \(WatchCommand.checkListenSeconds))"), "\(page)")
-        #expect(page.contains("the widget's slug (default \(DiscoverArguments().widget))"))
-        #expect(page.contains("discovery prefix (default \(DiscoverArguments().homeAssistantPrefix))"))
-        #expect(page.contains("(default \(MQTTSettings().host); --port is its port, default \(MQTTSettings().port))"), "\(page)")
-        #expect(page.contains("Default: \(UsageText.defaultConfigPath)"))
+        let statements = [
+            "seconds (\(range.lowerBound) to \(range.upperBound), default \(DiscoverCommand.defaultListenSeconds))",
+            "check --mqtt: listen n seconds (default \(WatchCommand.checkListenSeconds))",
+            "the widget's slug (default \(DiscoverArguments().widget))",
+            "discovery prefix (default \(DiscoverArguments().homeAssistantPrefix))",
+            "(default \(MQTTSettings().host); --port is its port, default \(MQTTSettings().port))",
+            "Default: \(UsageText.defaultConfigPath)",
+        ]
+        for statement in statements {
+            let stated = page.contains(statement)
+            #expect(stated, "packaging/man/switchboard-bridge.1 should say: \(statement)")
+        }
     }
 }

@@ -12,6 +12,9 @@ import Testing
     static let readme = (try? String(contentsOf: PackagingTests.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
     static let contributing = (try? PackagingTests.text("CONTRIBUTING.md")) ?? ""
 
+    /// Whether the README holds `text` (a failed expectation shows `text`, not the README).
+    static func readmeHas(_ text: String) -> Bool { readme.contains(text) }
+
     func offset(_ text: String) -> Int? {
         Self.readme.range(of: text).map { Self.readme.distance(from: Self.readme.startIndex, to: $0.lowerBound) }
     }
@@ -37,8 +40,9 @@ import Testing
 
     @Test func theTestCommandIsTheLineCIRuns() throws {
         let line = try Self.ciTestLine
-        #expect(Self.readme.contains("\n\(line)\n"), "README.md's test command is not .ci/run's: \(line)")
-        #expect(Self.contributing.contains("\n\(line)\n"), "CONTRIBUTING.md's test command is not .ci/run's: \(line)")
+        let inReadme = Self.readmeHas("\n\(line)\n"), inContributing = Self.contributing.contains("\n\(line)\n")
+        #expect(inReadme, "README.md's test command is not .ci/run's: \(line)")
+        #expect(inContributing, "CONTRIBUTING.md's test command is not .ci/run's: \(line)")
         let wrapper = PackagingTests.packageRoot.appendingPathComponent(".ci/test").path
         #expect(FileManager.default.isExecutableFile(atPath: wrapper), ".ci/test must exist and be executable")
     }
@@ -54,7 +58,8 @@ import Testing
         let demo = try #require(Self.readme.range(of: "## See it work first"))
         let section = Self.readme[need.upperBound..<demo.lowerBound]
         for thing in ["Aivi account", "slug", "API token", "MQTT broker", "64-bit", "trixie"] {
-            #expect(section.contains(thing), "'\(thing)' not in What you need")
+            let has = section.contains(thing)
+            #expect(has, "'\(thing)' not in What you need")
         }
         let demoLine = Self.readme[..<demo.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).count
         #expect(demoLine <= 60, "the demo starts on line \(demoLine): keep it on the first screen")
@@ -65,18 +70,23 @@ import Testing
         let need = try #require(Self.readme.range(of: "## What you need"))
         let intro = Self.readme[..<need.lowerBound].lowercased()
         for word in ["daemon", "event stream", "explicit command", "idempotent", "patch"] {
-            #expect(!intro.contains(word), "'\(word)' in the README's introduction: say it in plain words")
+            let jargon = intro.contains(word)
+            #expect(!jargon, "'\(word)' in the README's introduction: say it in plain words")
         }
-        for thing in ["raspberry pi", "phone", "switchboard", "mqtt"] { #expect(intro.contains(thing), "\(thing)") }
+        for thing in ["raspberry pi", "phone", "switchboard", "mqtt"] {
+            let has = intro.contains(thing)
+            #expect(has, "the introduction does not say '\(thing)'")
+        }
     }
 
     @Test func theReadmeIsTheHomeownersManual() {
         let lines = Self.readme.split(separator: "\n", omittingEmptySubsequences: false).count
         #expect(lines < 600, "README.md has \(lines) lines: move reference material to man 5 or CONTRIBUTING.md")
-        #expect(Self.readme.contains("man 5 switchboard-bridge.yaml"), "the README points to the config reference")
-        #expect(Self.readme.contains("CONTRIBUTING.md"))
+        #expect(Self.readmeHas("man 5 switchboard-bridge.yaml"), "the README points to the config reference")
+        #expect(Self.readmeHas("CONTRIBUTING.md"))
         for heading in ["## Run the tests", "## What is where", "## The Debian package", "## Fuzzing", "## Benchmarks"] {
-            #expect(Self.contributing.contains("\n\(heading)\n"), "CONTRIBUTING.md lacks '\(heading)'")
+            let has = Self.contributing.contains("\n\(heading)\n")
+            #expect(has, "CONTRIBUTING.md lacks '\(heading)'")
         }
     }
 
@@ -84,11 +94,13 @@ import Testing
     /// (the image has none by default).
     @Test func theInstructionsAreForTrixie() {
         for (name, text) in [("README.md", Self.readme), ("CONTRIBUTING.md", Self.contributing)] {
-            #expect(!text.contains("pi@"), "\(name) names the user 'pi'")
+            let pi = text.contains("pi@")
+            #expect(!pi, "\(name) names the user 'pi'")
         }
-        #expect(!Self.readme.lowercased().contains("bookworm"))
-        #expect(Self.readme.contains("sudo apt install swiftlang libmosquitto-dev libcurl4-openssl-dev"))
-        #expect(Self.readme.contains("packaging/build-deb --arch arm64"))
+        let bookworm = Self.readme.lowercased().contains("bookworm")
+        #expect(!bookworm, "README.md names bookworm: Raspberry Pi OS is trixie now")
+        #expect(Self.readmeHas("sudo apt install swiftlang libmosquitto-dev libcurl4-openssl-dev"))
+        #expect(Self.readmeHas("packaging/build-deb --arch arm64"))
     }
 
     /// A line that installs packages with apt-get works as root on a minimal system
@@ -104,8 +116,8 @@ import Testing
 
     /// An earlier install from source shadows the package: the README says how to remove it.
     @Test func theReadmeSaysHowToRemoveAnEarlierInstallFromSource() {
-        #expect(Self.readme.contains("sudo rm -f /usr/local/bin/switchboard-bridge /etc/systemd/system/switchboard-bridge.service"))
-        #expect(Self.readme.contains("sudo systemctl daemon-reload"))
+        #expect(Self.readmeHas("sudo rm -f /usr/local/bin/switchboard-bridge /etc/systemd/system/switchboard-bridge.service"))
+        #expect(Self.readmeHas("sudo systemctl daemon-reload"))
     }
 
     /// The unit's comment names README sections that exist.
@@ -113,9 +125,14 @@ import Testing
         let unit = try PackagingTests.text("systemd/switchboard-bridge.service")
         let named = unit.matches(of: /README\.md, "([^"]+)"/).map { String($0.1) }
         #expect(!named.isEmpty, "the unit's comment points to the README")
-        for section in named { #expect(Self.headings.contains(section), "the unit names README section '\(section)': \(Self.headings)") }
+        let headings = Self.headings
+        for section in named {
+            let exists = headings.contains(section)
+            #expect(exists, "the unit names README section '\(section)', not among \(headings)")
+        }
         for section in unit.matches(of: /CONTRIBUTING\.md, "([^"]+)"/).map({ String($0.1) }) {
-            #expect(Self.contributing.contains("## \(section)\n"), "the unit names CONTRIBUTING.md section '\(section)'")
+            let has = Self.contributing.contains("## \(section)\n")
+            #expect(has, "the unit names CONTRIBUTING.md section '\(section)'")
         }
     }
 
@@ -126,8 +143,8 @@ import Testing
         let status = try #require(loaded.config?.status, "packaging/bridge.yaml turns the status page on")
         let address = try #require(ListenAddress.parse(status.listen))
         #expect(address.isLoopback)
-        #expect(Self.readme.contains("ssh -N -L \(address.port):127.0.0.1:\(address.port) "))
-        #expect(Self.readme.contains("http://127.0.0.1:\(address.port)/"))
+        #expect(Self.readmeHas("ssh -N -L \(address.port):127.0.0.1:\(address.port) "))
+        #expect(Self.readmeHas("http://127.0.0.1:\(address.port)/"))
     }
 
     /// The Shelly gen2 example and the man page agree: the factory settings are enough.
@@ -143,7 +160,11 @@ import Testing
         let start = try #require(offset("## What a tile shows"))
         let section = Self.readme[Self.readme.index(Self.readme.startIndex, offsetBy: start)...].prefix(4_000)
         let states: [TileState] = [.on, .off, .turningOn, .turningOff, .noResponse, .sent, .active, .idle]
-        for state in states { #expect(section.contains("**\(state.rawValue)**"), "\(state.rawValue)") }
-        #expect(section.contains("nothing was ever heard from it") && section.contains("unreachable"))
+        for state in states {
+            let has = section.contains("**\(state.rawValue)**")
+            #expect(has, "What a tile shows lacks **\(state.rawValue)**")
+        }
+        let offExplained = section.contains("nothing was ever heard from it") && section.contains("unreachable")
+        #expect(offExplained, "Off: unreachable, or nothing ever heard")
     }
 }
