@@ -148,6 +148,26 @@ import Testing
         }
     }
 
+    /// `channel`'s range per preset, as man 5 lists them ("Range: LO-HI for PRESET"),
+    /// probed against the decoder; every preset with a numbered channel is listed.
+    @Test func everyPresetsChannelRangeIsTheCodes() throws {
+        let text = try #require(Self.entry("channel", in: "Toggles"))
+        let ranges = text.matches(of: /Range: ([0-9]+)-([0-9]+) for ([a-z0-9_]+)/).compactMap { match -> (String, ClosedRange<Int64>)? in
+            guard let low = Int64(match.1), let high = Int64(match.2) else { return nil }
+            return (String(match.3), low...high)
+        }
+        #expect(Set(ranges.map(\.0)) == ["tasmota", "tasmota_shutter", "shelly", "shelly_plus", "shelly_light", "shelly_plus_light",
+                                          "shelly_plus_rgbw", "shelly_roller", "shelly_plus_cover"], "\(text)")
+        for (preset, range) in ranges {
+            let target = preset.hasPrefix("tasmota") ? "plug" : "shellyplus1-a8032ab12345"
+            let accepts = { (channel: Int64) in
+                ConfigLoader.load(text: Self.yaml(action: "        \(preset): \(target)\n        channel: \(channel)\n"), fileName: "b.yaml").config != nil
+            }
+            #expect(accepts(range.lowerBound) && accepts(range.upperBound), "\(preset): \(range) is documented")
+            #expect(!accepts(range.lowerBound - 1) && !accepts(range.upperBound + 1), "\(preset): the code takes more than \(range)")
+        }
+    }
+
     /// The two defaults said in words: `protocol` (5 first, 3.1.1 when the broker refuses
     /// it: the code's nil) and a cover's and a lock's travel time.
     @Test func theDefaultsSaidInWordsAreTheCodes() throws {
