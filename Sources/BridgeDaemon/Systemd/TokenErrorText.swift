@@ -30,14 +30,18 @@ enum TokenErrorText {
     }
 
     /// How to make a missing token file, readable by root only (issue 41): the command,
-    /// with `sudo` unless root runs `check`.
+    /// with `sudo` unless root itself (not through sudo) runs `check`.
     static func creationHint(_ path: String) -> String {
         "; create it, readable by root only, with: \(creationCommand(path)) (paste the token, Enter, then Ctrl-D)"
     }
 
+    /// Whether the person reading needs `sudo`: not root, or root through sudo (their own
+    /// shell, where they will paste the command, is not root).
+    static var needsSudo: Bool { geteuid() != 0 || getenv("SUDO_USER") != nil }
+
     static func creationCommand(_ path: String) -> String {
         let quoted = "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
-        return (geteuid() == 0 ? "" : "sudo ") + "sh -c \"umask 077; cat > \(quoted)\""
+        return (needsSudo ? "sudo " : "") + "sh -c \"umask 077; cat > \(quoted)\""
     }
 
     /// Why a source that was tried held nothing.

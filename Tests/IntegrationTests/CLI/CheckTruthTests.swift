@@ -137,7 +137,7 @@ struct CheckTruthTests {
         let fixture = try Fixture()
         try FileManager.default.removeItem(atPath: fixture.tokenPath)
         let report = try fixture.check()
-        let sudo = geteuid() == 0 ? "" : "sudo "
+        let sudo = geteuid() == 0 && getenv("SUDO_USER") == nil ? "" : "sudo "
         let command = "\(sudo)sh -c \"umask 077; cat > '\(fixture.tokenPath)'\""
         #expect(report.problems.contains("chosen by aivi.token_file on line 2); create it, readable by root only, with: \(command) "
                                          + "(paste the token, Enter, then Ctrl-D)"), "\(report.problems)")
