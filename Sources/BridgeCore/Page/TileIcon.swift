@@ -24,16 +24,6 @@ enum TileIcon {
         (["moon"], "<path d=\"M15 2a10 10 0 1 0 7 15A8 8 0 0 1 15 2z\"/>"),
     ]
 
-    /// Whole names to suggest for a misspelt icon: each family's stems, alone and `.fill`,
-    /// and the names the project writes.
-    static let suggestedNames: [String] = {
-        let stems = families.flatMap(\.prefixes).map { $0.hasSuffix(".") ? String($0.dropLast()) : $0 }
-        let written = ["door.garage.closed", "door.left.hand.closed", "lock.fill", "sun.max.fill", "moon.fill", "fan.fill",
-                       "figure.walk", "sparkles.tv", "blinds.vertical.closed", "poweroutlet.type.b.fill"]
-        var seen = Set<String>()
-        return (written + stems.flatMap { [$0, $0 + ".fill"] }).filter { seen.insert($0).inserted }
-    }()
-
     /// For a name of no known family.
     static let unknownShape = "<rect x=\"5\" y=\"5\" width=\"14\" height=\"14\" rx=\"3\"/>"
 
