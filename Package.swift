@@ -61,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["BridgeDaemon", "BridgeCore", "AiviSim", "MQTTShell", "CurlShell", "HTTPServer", "TestSupport"]
+            dependencies: ["BridgeDaemon", "BridgeDemo", "BridgeCore", "AiviSim", "MQTTShell", "CurlShell", "HTTPServer", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -28,9 +28,12 @@ public enum DemoCommand {
     public static func run(webPort: Int?, configPath: String?, listen: String? = nil) -> Int32 {
         SignalSource.blockHandledSignals()
         let demoLog = DemoLog()
-        let log = LogSink(minimumLevel: .debug, format: .plain) { line in
-            demoLog.append(line)
-            StandardErrorWriter.writeLine(line)
+        // Every line goes to the page's log; the terminal gets what a newcomer reads
+        // (issue 41): no debug lines scrolling the page's address away, no token line.
+        let log = LogSink(minimumLevel: .debug, format: .plain) { text in
+            demoLog.append(text)
+            let shown = DemoTerminal.shown(text)
+            if !shown.isEmpty { StandardErrorWriter.writeLine(shown) }
         }
         // The one reading of listening addresses (status.listen's): `localhost` is the IPv4 loopback.
         guard let address = ListenAddress.parse(host: listen ?? "127.0.0.1", port: webPort ?? 0) else {
@@ -67,9 +70,12 @@ public enum DemoCommand {
         let web = try startWebServer(address, simulator: simulator, demoLog: demoLog, daemon: daemon)
         defer { web.stop() }
         try daemon.watchSignals { _ in daemon.requestStop() }
+        let urls = LocalAddresses.pageURLs(host: address.host, port: web.port)
+        let open = urls.isEmpty ? "http://<this machine's address>:\(web.port)/ (no address found)" : urls.joined(separator: "  or  ")
         print("""
         switchboard-bridge demo
-          open  http://\(pageHost(address.host)):\(web.port)/   (press the tiles there; Ctrl-C stops everything)
+          open  \(open)   (press the tiles there; Ctrl-C stops everything)
+          log   below, what the bridge does; every detail is in the page's log
           config  \(configPath)
           broker  mosquitto on 127.0.0.1:\(broker.port)  (try: mosquitto_sub -p \(broker.port) -v -t '#')
           Aivi simulator  \(simulator.baseURL)
@@ -97,16 +103,10 @@ public enum DemoCommand {
         return web
     }
 
-    /// How to write `host` in the address shown.
-    static func pageHost(_ host: String) -> String {
-        if host == "0.0.0.0" || host == "::" { return "<this machine's address>" }
-        return host.contains(":") ? "[\(host)]" : host
-    }
-
     static func daemonOptions(_ configPath: String, _ broker: MosquittoProcess, _ simulator: AiviSimulator, _ directory: String) -> DaemonOptions {
         let brokerPort = broker.port
         let apiBaseURL = simulator.baseURL
-        return DaemonOptions(configPath: configPath, environment: ["AIVI_DEMO_TOKEN": token]) { config in
+        return DaemonOptions(configPath: configPath, environment: [DemoTerminal.tokenVariable: token]) { config in
             config.mqtt.host = "127.0.0.1"
             config.mqtt.port = brokerPort
             config.aivi.apiBaseURL = apiBaseURL

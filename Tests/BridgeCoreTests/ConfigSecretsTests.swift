@@ -25,6 +25,19 @@ import Testing
         #expect(SecretMask.masked("api: https://u:p@h/x") == "api: https://***@h/x")
     }
 
+    /// Issue 41 §2: `tokenfile:` (a typo of token_file) echoed its path as `*****`, so
+    /// the line under "unknown key" showed nothing to compare. A key naming a place is
+    /// echoed as written; a secret still is not.
+    @Test(arguments: ["tokenfile", "token-file", "tokenpath", "password_dir", "tokenenv"])
+    func aMisspeltPathKeyIsEchoedUnmasked(key: String) {
+        let result = ConfigLoader.load(text: "aivi:\n  token_env: A\n  \(key): /etc/switchboard-bridge/aivi-token\n" + Self.rest,
+                                       fileName: "bridge.yaml")
+        #expect(result.config == nil)
+        #expect(result.rendered().contains("  \(key): /etc/switchboard-bridge/aivi-token\n"), "\(result.rendered())")
+        #expect(!result.rendered().contains("*****"), "\(result.rendered())")
+        #expect(SecretMask.masked("  tokenvalue: abc") == "  tokenvalue: ***")
+    }
+
     @Test(arguments: ["https://bob@api.example", "https://bob:pw@api.example/", "http://127.0.0.1@evil.example"])
     func anAPIURLWithUserInfoIsRefused(api: String) {
         let result = ConfigLoader.load(text: "aivi: {token_env: A, api: '\(api)'}\n" + Self.rest, fileName: "bridge.yaml")

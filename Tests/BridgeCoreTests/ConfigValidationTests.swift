@@ -34,7 +34,7 @@ import Testing
         ("id: a\nlabel: A\npublish: {payload: x}", 8, 18, "missing required key 'topic' in 'publish' of action 'a'"),
         ("id: a\nlabel: A\npublish: []", 8, 18, "must list at least one message"),
         ("id: a\nlabel: A\npublish: {topic: t}\nactive_topic: s", 9, 9, "'active_topic' in action 'a' needs 'active_value'"),
-        ("id: a\nlabel: A\npublish: {topic: t}\nrepeat_safe: no", 9, 22, "'repeat_safe' in action 'a' must be true or false, not a string"),
+        ("id: a\nlabel: A\npublish: {topic: t}\nrepeat_safe: no", 9, 22, "'repeat_safe' in action 'a' must be true or false, not the text 'no': write false"),
         ("id: a\nlabel: A\ntasmota: t\nconfirm_timeout_ms: 15000", 9, 29, "between 1 and 14999"),
         ("id: a\nlabel: A\npublish: {topic: t}\nextra: {on: true}", 9, 17, "'on' under 'extra' in action 'a' is a field the bridge sets itself"),
         ("id: a\nlabel: A\npublish: {topic: t}\nsubtitle: x\nextra: {subtitle: y}", 10, 17, "'subtitle' under 'extra' in action 'a' is already set"),

@@ -67,7 +67,7 @@ import Testing
         ("a: [1, 2\n", 1, 4, "closed"),
         ("a: [1,, 2]\n", 1, 7, "empty entry"),
         ("a: [x: 1]\n", 1, 6, "flow list"),
-        ("a: b: c\n", 1, 4, "nested mapping"),
+        ("a: b: c\n", 1, 4, "must be quoted: write a: 'b: c'"),
         ("a: - b\n", 1, 4, "list cannot start"),
         ("a: 1\n  b: 2\n", 2, 3, "unexpected indentation"),
         ("a:\n  - x\n  y: 1\n", 3, 3, "unexpected indentation"),

@@ -4,6 +4,7 @@ extension Bridge {
     mutating func reload(_ newConfig: BridgeConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         let oldActions = actionsByKey
         let oldTopics = Set(topicIndex.topics.map(UTF8Key.init))
+        let restartOnly = Self.restartOnlyChanges(from: config, to: newConfig)
         config = newConfig
         topicIndex = TopicIndex(config: newConfig)
         adoptWidgets(of: newConfig)
@@ -17,6 +18,11 @@ extension Bridge {
         stateQueries.keepOnly(stateQueryTable)
         if isMQTTConnected { askDevicesForState(changedKeys, input, &effects) }
         effects.append(.log(.info, "config reloaded: \(newConfig.widgets.count) widgets, \(actionsByKey.count) actions, +\(added.count)/-\(removed.count) topics"))
+        if !restartOnly.isEmpty {
+            // Issue 41: a reload that added `status:` said only "config reloaded", and the page never came.
+            effects.append(.log(.warning, "the changes to \(restartOnly.joined(separator: ", ")) take effect only at a restart: the "
+                                + "running bridge keeps the old ones until `sudo systemctl restart switchboard-bridge`"))
+        }
         for slug in widgetsBySlug.keys.sorted() {
             // A permanent refusal may be what the new config fixes: try again now.
             // A 429 or a transient failure keeps its wait.
@@ -27,6 +33,23 @@ extension Bridge {
             }
             publishIfNeeded(slug, &effects)
         }
+    }
+
+    /// The settings a reload cannot apply, as named in the file: the broker connection,
+    /// the service and its token, the status page, the state directory (each made once at
+    /// start). `zigbee2mqtt_base_topic` only changes topics, which a reload applies.
+    static func restartOnlyChanges(from old: BridgeConfig, to new: BridgeConfig) -> [String] {
+        var oldMQTT = old.mqtt, newMQTT = new.mqtt
+        oldMQTT.zigbee2mqttBaseTopic = ""
+        newMQTT.zigbee2mqttBaseTopic = ""
+        var changed: [String] = []
+        if old.aivi != new.aivi { changed.append("'aivi'") }
+        if oldMQTT != newMQTT { changed.append("'mqtt'") }
+        if old.stateDirectory != new.stateDirectory { changed.append("'state_dir'") }
+        if old.status != new.status {
+            changed.append(new.status == nil ? "'status' (removed)" : old.status == nil ? "'status' (added: the page is not served yet)" : "'status'")
+        }
+        return changed
     }
 
     /// Resets the state of actions that are new or listen to other topics now,

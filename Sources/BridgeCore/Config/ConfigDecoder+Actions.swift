@@ -28,6 +28,7 @@ extension ConfigDecoder {
         reportKeysOfOtherKind(section, kind: kind)
         var action = ActionConfig(id: id ?? "", label: label ?? "", icon: string(section, "icon"), color: color(section),
                                   kind: kind, location: node.location)
+        warnAboutUnknownIcon(section)
         action.preset = preset?.preset.rawValue
         action.device = kind == .toggle ? decodeDevice(section, preset: preset) : .plainSwitch
         // A second pulse stops or reverses a door: pulsed actions never run twice unless the config says so.
@@ -62,7 +63,24 @@ extension ConfigDecoder {
             error("'color' \(section.place) \(problem)", at: section.value("color")?.location ?? section.location)
             return nil
         }
+        if !color.hasPrefix("#"), SwitchboardTileHTML.namedColors[color.lowercased()] == nil {
+            // Issue 41: `color: yelow` was accepted silently.
+            let known = SwitchboardTileHTML.namedColors.keys.sorted()
+            let hint = EditDistance.suggestion(for: color, among: known).map { "did you mean '\($0)'? " } ?? ""
+            warning("'color' \(section.place) is '\(color)', not a color the bridge knows (\(hint)the named colors: "
+                    + "\(known.joined(separator: ", ")), or '#RRGGBB'); the tile may show the default color",
+                    at: section.value("color")?.location ?? section.location)
+        }
         return color
+    }
+
+    /// `icon`: a symbol name; one the status page cannot draw is most often a typo
+    /// (issue 41: `icon: lightbul.fill` was accepted silently).
+    mutating func warnAboutUnknownIcon(_ section: ConfigSection) {
+        guard let icon = section.value("icon")?.scalar?.textValue, !icon.isEmpty, !TileIcon.isKnown(icon) else { return }
+        let hint = EditDistance.suggestion(for: icon, among: TileIcon.suggestedNames).map { " (did you mean '\($0)'?)" } ?? ""
+        warning("'icon' \(section.place) is '\(icon)', a symbol the bridge's pages cannot draw\(hint): check its spelling; "
+                + "the phone shows it only if SF Symbols has it", at: section.value("icon")?.location ?? section.location)
     }
 
     private mutating func decodeKind(_ section: ConfigSection, hasPreset: Bool) -> ActionKind {

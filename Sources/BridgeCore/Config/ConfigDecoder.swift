@@ -173,10 +173,25 @@ extension ConfigDecoder {
     mutating func bool(_ section: ConfigSection, _ key: String) -> Bool? {
         guard let node = section.value(key) else { return nil }
         guard case .bool(let flag)? = node.scalar?.value else {
-            error("'\(key)' \(section.place) must be true or false, not \(node.typeDescription)", at: node.location)
+            if let scalar = node.scalar, scalar.style == .plain, let meant = Self.yamlOneOneBoolean(scalar.text) {
+                // Issue 41: `allow_unlock: yes` said only "not a string".
+                error("'\(key)' \(section.place) must be true or false, not the text '\(scalar.text)': write \(meant) "
+                      + "(in YAML 1.2, which this file is, yes, no, on and off are text)", at: node.location)
+            } else {
+                error("'\(key)' \(section.place) must be true or false, not \(node.typeDescription)", at: node.location)
+            }
             return nil
         }
         return flag
+    }
+
+    /// What a YAML 1.1 boolean word (`yes`, `off`, `Y`, ...) meant there: `true` or `false`.
+    static func yamlOneOneBoolean(_ text: String) -> String? {
+        switch text.lowercased() {
+        case "yes", "y", "on": return "true"
+        case "no", "n", "off": return "false"
+        default: return nil
+        }
     }
 
     /// A topic: text that MQTT and exact matching accept.

@@ -1,6 +1,6 @@
 /// A firmware's MQTT conventions, so a homeowner writes `tasmota: fountain`
 /// instead of six topics. Explicit keys of the action override what a preset
-/// sets (see `ActionDecoding`). The README's "Device presets" section lists,
+/// sets (see `ActionDecoding`). switchboard-bridge.yaml(5), "Device presets", lists,
 /// per preset, every topic read and every message sent; the test fixtures in
 /// `PresetFixtures` hold the real payloads each one is checked against.
 ///

@@ -1,7 +1,8 @@
 /// Hides secrets in a config line before it is echoed under a diagnostic (on
 /// a terminal, in the journal): the value of any key that looks like it holds
-/// a secret (password, token, secret, credential, api key; not the `_file`
-/// and `_env` keys, which hold paths and variable names), and the user info of a URL (`https://user:pw@host`).
+/// a secret (password, token, secret, credential, api key; not the keys naming a
+/// place, ending in `file`, `path`, `dir` or `env`, which hold paths and variable names,
+/// even misspelt as `tokenfile`), and the user info of a URL (`https://user:pw@host`).
 /// Each hidden character becomes `*`, so the caret still points at its column.
 public enum SecretMask {
     static let secretWords = ["password", "passwd", "secret", "token", "credential", "apikey", "api_key", "private_key"]
@@ -37,8 +38,12 @@ public enum SecretMask {
         return String(String.UnicodeScalarView(scalars[start..<colon])).lowercased()
     }
 
+    /// Endings of keys that name where a secret is, not the secret (issue 41: `tokenfile:`
+    /// echoed its path as `*****`).
+    static let placeSuffixes = ["file", "path", "dir", "env"]
+
     static func isSecretKey(_ key: String) -> Bool {
-        guard !key.hasSuffix("_file"), !key.hasSuffix("_env") else { return false }
+        guard !placeSuffixes.contains(where: key.hasSuffix) else { return false }
         let keyBytes = Array(key.utf8)
         return secretWordBytes.contains { word in Self.bytes(keyBytes, contain: word) }
     }

@@ -81,8 +81,22 @@ public enum DiscoveredConfigWriter {
         if let directory = options.stateDirectory {
             lines += ["state_dir: \(YAMLScalarWriter.scalar(directory))", ""]
         }
-        return lines
+        return lines + statusSection
     }
+
+    /// The status page, on as the package's starting config has it, on this board only
+    /// (issue 41: the best diagnostic over ssh was off, with nothing saying how to turn it on).
+    static let statusSection: [String] = {
+        let listen = StatusSettings().listen
+        let port = listen.split(separator: ":").last.map(String.init) ?? ""
+        return [
+            "# The status page: each tile as the phone shows it, and why. On this board only (it has no",
+            "# password); from your computer: ssh -N -L \(port):127.0.0.1:\(port) THIS-BOARD, then open http://127.0.0.1:\(port)/",
+            "status:",
+            "  listen: \(listen)",
+            "",
+        ]
+    }()
 
     /// How many widgets the file shares its actions among (one unless their content is too large for one).
     public static func widgetCount(_ result: DiscoveryResult, options: DiscoveryOptions) -> Int {

@@ -32,9 +32,45 @@ extension YAMLBlockParser {
         if let lessThanItem = indentedLessThanListItem(entries.last, following: following, followingIndent: followingIndent) {
             return lessThanItem
         }
+        if let first = entries.first, let last = entries.last, (try? mappingKey(line: following, column: followingIndent)) != nil {
+            return keyIndentedMore(first: first, last: last, following: following, followingIndent: followingIndent, indent: indent)
+        }
         return error("unexpected indentation: this line is indented more than the keys of its mapping "
                      + "(a plain value cannot continue on the next line; quote it or use '|' or '>')",
                      line: following, column: followingIndent)
+    }
+
+    /// A `key:` line indented more than the keys above it (issue 41). Two spaces more
+    /// than a mapping of one key: the `- ` of a list item is missing on that key's line
+    /// (`slug: home` then `actions:` where `- slug: home` would have put it; not at the top
+    /// level, which is never a list item). Otherwise:
+    /// the indentation the line needs.
+    func keyIndentedMore(first: YAMLMapEntry, last: YAMLMapEntry, following: Int, followingIndent: Int, indent: Int) -> YAMLSyntaxError {
+        let followingKey = (try? mappingKey(line: following, column: followingIndent)).flatMap { $0.0.scalar?.text } ?? ""
+        if indent > 0, followingIndent == indent + 2, first.key.location == last.key.location {
+            let firstLine = first.key.location.line - 1
+            let written = String(String.UnicodeScalarView(lines[firstLine][indent...]))
+            return error("'\(followingKey)' (line \(following + 1)) is indented as if '\(first.keyText)' here began a list item: "
+                         + "begin the list item with '- ': write '- \(written)'; or, if it is no list item, indent '\(followingKey)' "
+                         + "by \(indent) spaces, like '\(first.keyText)'", line: firstLine, column: indent)
+        }
+        return error("unexpected indentation: this line is indented by \(followingIndent) spaces, more than '\(last.keyText)' above it (line "
+                     + "\(last.key.location.line), \(indent) spaces): indent '\(followingKey)' by \(indent) spaces, like '\(last.keyText)', "
+                     + "to put it beside it", line: following, column: followingIndent)
+    }
+
+    /// `label: Porch: front`: a plain value holding ': ' reads as a nested mapping on the
+    /// key's line, which YAML refuses; the value needs quotes (issue 41).
+    func valueHoldingColonSpace(line: Int, keyColumn: Int, valueColumn: Int) -> YAMLSyntaxError {
+        let text = lines[line]
+        var end = text.count
+        for index in valueColumn..<text.count where text[index] == "#" && Self.isSpace(text[index - 1]) { end = index; break }
+        while end > valueColumn, Self.isSpace(text[end - 1]) { end -= 1 }
+        let value = String(String.UnicodeScalarView(text[valueColumn..<end]))
+        let key = String(String.UnicodeScalarView(text[keyColumn..<valueColumn])).trimmingSpacesAtEnd()
+        let quoted = "'" + value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        return error("a value holding ': ' (a colon and a space) must be quoted: write \(key) \(quoted) "
+                     + "(unquoted, it reads as a mapping, which cannot start on the same line as its key)", line: line, column: valueColumn)
     }
 
     /// `- id: a` then `label: A` under the `-`: the line is indented less than the keys
@@ -88,4 +124,13 @@ extension YAMLBlockParser {
 extension YAMLNode {
     /// A block or flow mapping or sequence.
     var isCollection: Bool { mappingEntries != nil || sequenceItems != nil }
+}
+
+extension String {
+    /// The text without the spaces at its end.
+    func trimmingSpacesAtEnd() -> String {
+        var scalars = Array(unicodeScalars)
+        while scalars.last == " " { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars))
+    }
 }

@@ -156,8 +156,7 @@ struct YAMLBlockParser {
                         line: line, column: column)
         }
         if try mappingKey(line: line, column: column) != nil {
-            throw error("a nested mapping cannot start on the same line as its key; put it on the following lines, indented",
-                        line: line, column: column)
+            throw valueHoldingColonSpace(line: line, keyColumn: mappingIndent, valueColumn: column)
         }
         return try parseValueToLineEnd(line: line, column: column, parentIndent: mappingIndent)
     }

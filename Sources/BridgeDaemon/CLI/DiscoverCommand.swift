@@ -6,6 +6,9 @@ import MQTTShell
 /// writes a config that passes `check`. The translation is `BridgeCore.Discovery`'s,
 /// the listening `DiscoveryListener`'s; this file only wires them to the command line.
 public enum DiscoverCommand {
+    /// How long discover listens without `--seconds`, and the values `--seconds` takes.
+    public static let defaultListenSeconds = 5
+    public static let listenSecondsRange = 1...600
     public static func run(_ arguments: CommandLineArguments, environment: [String: String]) -> Int32 {
         let options: DiscoveryOptions
         switch discoveryOptions(arguments) {
@@ -89,8 +92,10 @@ public enum DiscoverCommand {
         options.apiURL = given.apiURL ?? options.apiURL
         options.stateDirectory = given.stateDirectory
         options.outputPath = given.output
-        let seconds = arguments.seconds ?? 5
-        guard (1...600).contains(seconds) else { return .failure(DiscoverFailure("discover: --seconds must be 1 to 600")) }
+        let seconds = arguments.seconds ?? defaultListenSeconds
+        guard listenSecondsRange.contains(seconds) else {
+            return .failure(DiscoverFailure("discover: --seconds must be \(listenSecondsRange.lowerBound) to \(listenSecondsRange.upperBound)"))
+        }
         options.listenSeconds = seconds
         let problems = DiscoveredSettingsCheck.problems(options)
         guard problems.isEmpty else { return .failure(DiscoverFailure(problems.joined(separator: "\n"))) }

@@ -10,7 +10,8 @@ public enum DiscoveryListener {
     static let maxQueuedMessages = 4_096
     /// And at most this many payload bytes (a flood of big messages waits in TCP, not here).
     static let maxQueuedBytes = 2 * DiscoverySession.maxPayloadBytes
-    /// How long to wait for the broker before giving up.
+    /// How long to wait for the broker before giving up, at most (and never longer than
+    /// the `--seconds` asked for).
     public static let connectTimeoutMs = 10_000
 
     /// Why listening failed.
@@ -49,7 +50,9 @@ public enum DiscoveryListener {
         }
         defer { listener.stop() }
         var progress = Progress(session: start)
-        let connectDeadlineMs = MonotonicClock.nowMs() + Int64(connectTimeoutMs)
+        // Within the seconds asked for (issue 41: `--seconds 2` to a closed port took 10 s to say so).
+        let connectWaitMs = min(connectTimeoutMs, seconds * 1_000)
+        let connectDeadlineMs = MonotonicClock.nowMs() + Int64(connectWaitMs)
         listener.run(deadlineMs: { progress.listenDeadlineMs ?? connectDeadlineMs }) { event in
             if case .mqtt(.refused(let refusal)) = event {
                 progress.refusal = login.text(broker: broker, isAboutLogin: refusal.isAboutLogin, brokerText: refusal.brokerText)
@@ -59,7 +62,7 @@ public enum DiscoveryListener {
         }
         guard progress.listenDeadlineMs != nil else {
             if let refusal = progress.refusal { throw Failure(description: refusal) }
-            let reason = progress.fatalReason ?? progress.lastProblem ?? "no answer within \(connectTimeoutMs / 1000) s"
+            let reason = progress.fatalReason ?? progress.lastProblem ?? "no answer within \(connectWaitMs / 1000) s"
             throw Failure(description: "cannot connect to the broker at \(settings.host):\(settings.port): \(reason)")
         }
         return (progress.session, progress.dropped)

@@ -1,4 +1,5 @@
 import BridgeCore
+import Glibc
 
 /// Why the API token could not be read, with the reason for each source tried
 /// and the config setting that chose the source (for `check` and `run`).
@@ -13,7 +14,12 @@ enum TokenErrorText {
         switch error {
         case .noTokenFound(let tried) where !tried.isEmpty:
             let reasons = tried.map { "\($0) (\(reason($0))\(chosenBy($0, config)))" }
-            return Described(message: "tried " + reasons.joined(separator: ", "), settingKey: tried.last.flatMap(settingKey))
+            let missing = tried.compactMap { source -> String? in
+                guard case .file(let path) = source, access(path, F_OK) != 0, errno == ENOENT else { return nil }
+                return path
+            }
+            return Described(message: "tried " + reasons.joined(separator: ", ") + (missing.last.map(creationHint) ?? ""),
+                             settingKey: tried.last.flatMap(settingKey))
         case .noTokenFound:
             return Described(message: "\(error)", settingKey: nil)
         case .unreadable(let source, _), .refusedFile(let source, _), .tooLarge(let source, _), .empty(let source), .notText(let source),
@@ -21,6 +27,21 @@ enum TokenErrorText {
             return Described(message: "\(error)\(chosenBy(source, config))",
                              settingKey: settingKey(source))
         }
+    }
+
+    /// How to make a missing token file, readable by root only (issue 41): the command,
+    /// with `sudo` unless root itself (not through sudo) runs `check`.
+    static func creationHint(_ path: String) -> String {
+        "; create it, readable by root only, with: \(creationCommand(path)) (paste the token, Enter, then Ctrl-D)"
+    }
+
+    /// Whether the person reading needs `sudo`: not root, or root through sudo (their own
+    /// shell, where they will paste the command, is not root).
+    static var needsSudo: Bool { geteuid() != 0 || getenv("SUDO_USER") != nil }
+
+    static func creationCommand(_ path: String) -> String {
+        let quoted = "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return (needsSudo ? "sudo " : "") + "sh -c \"umask 077; cat > \(quoted)\""
     }
 
     /// Why a source that was tried held nothing.

@@ -54,4 +54,30 @@ struct ReloadTests {
         limited.send(.patchCompleted(slug: "living-room", requestId: request.requestId, outcome: .status(429, retryAfterMs: 30_000)))
         #expect(limited.send(.configReloaded(.sample)).patches.isEmpty, "Retry-After is still honoured")
     }
+
+    /// Issue 41 §2: a reload that adds `status:` said only "config reloaded: 2 widgets, 4
+    /// actions, +0/-0 topics", and the page was never served until a restart. Now it says a
+    /// restart is needed, naming what changed; a reload of widgets alone does not.
+    @Test func aChangeOnlyARestartAppliesIsSaid() throws {
+        var harness = BridgeHarness()
+        harness.connectAndSettle()
+        var config = BridgeConfig.sample
+        config.status = StatusSettings()
+        let effects = harness.send(.configReloaded(config))
+        let warning = try #require(effects.compactMap { effect -> String? in
+            if case .log(.warning, let message) = effect { return message.text } else { return nil }
+        }.first)
+        #expect(warning == "the changes to 'status' (added: the page is not served yet) take effect only at a restart: the running "
+                + "bridge keeps the old ones until `sudo systemctl restart switchboard-bridge`")
+        var moved = config
+        moved.mqtt.port = 1884
+        moved.status?.listen = "127.0.0.1:8788"
+        moved.mqtt.zigbee2mqttBaseTopic = "z2m"
+        #expect(Bridge.restartOnlyChanges(from: config, to: moved) == ["'mqtt'", "'status'"])
+        #expect(Bridge.restartOnlyChanges(from: .sample, to: .sample).isEmpty)
+        var widgetsOnly = config
+        widgetsOnly.widgets[0].actions[0].label = "Ceiling fan"
+        let quiet = harness.send(.configReloaded(widgetsOnly))
+        #expect(!quiet.contains { if case .log(.warning, _) = $0 { true } else { false } })
+    }
 }

@@ -91,6 +91,18 @@ import TestSupport
         #expect(DiscoveredConfigWriter.widgetCount(result, options: DiscoveryOptions()) == widgets.count)
     }
 
+    /// Issue 41 §1: the config discover writes has the status page on, on loopback, with
+    /// how to reach it, as the package's starting config does.
+    @Test func theWrittenConfigHasTheStatusPageOnOnLoopback() throws {
+        let text = discoveredConfig(allSourcesMessages)
+        let loaded = ConfigLoader.load(text: text, fileName: "b.yaml")
+        let status = try #require(loaded.config?.status, "\(loaded.rendered())")
+        #expect(status == StatusSettings())
+        #expect(ListenAddress.parse(status.listen)?.isLoopback == true)
+        #expect(text.contains("ssh -N -L 8787:127.0.0.1:8787 THIS-BOARD"))
+        #expect(loaded.diagnostics.isEmpty, "\(loaded.rendered())")
+    }
+
     @Test func aFewTogglesStayInOneWidget() {
         let text = discoveredConfig(allSourcesMessages)
         #expect(text.components(separatedBy: "  - slug: ").count == 2)

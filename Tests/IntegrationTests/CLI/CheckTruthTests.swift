@@ -129,6 +129,34 @@ struct CheckTruthTests {
         #expect(!report.output.contains("config ok"))
     }
 
+    /// Issue 41 §2: with no token file yet, `check` said only "tried token file … (No such
+    /// file or directory (errno 2); chosen by aivi.token_file on line 2)". It now gives the
+    /// command that creates it readable by root only; run as printed, it makes a 0600 file
+    /// that `check` then reads.
+    @Test func aMissingTokenFileGetsTheCommandThatCreatesIt() throws {
+        let fixture = try Fixture()
+        try FileManager.default.removeItem(atPath: fixture.tokenPath)
+        let report = try fixture.check()
+        let sudo = geteuid() == 0 && getenv("SUDO_USER") == nil ? "" : "sudo "
+        let command = "\(sudo)sh -c \"umask 077; cat > '\(fixture.tokenPath)'\""
+        #expect(report.problems.contains("chosen by aivi.token_file on line 2); create it, readable by root only, with: \(command) "
+                                         + "(paste the token, Enter, then Ctrl-D)"), "\(report.problems)")
+        guard sudo.isEmpty else { return }
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command]
+        let input = Pipe()
+        shell.standardInput = input
+        try shell.run()
+        input.fileHandleForWriting.write(Data("pasted-token\n".utf8))
+        try input.fileHandleForWriting.close()
+        shell.waitUntilExit()
+        var info = stat()
+        #expect(stat(fixture.tokenPath, &info) == 0 && info.st_mode & 0o777 == 0o600, "mode \(String(info.st_mode & 0o777, radix: 8))")
+        let after = try fixture.check()
+        #expect(after.status == 0, "\(after.output)")
+    }
+
     @Test func aBadColorIsRefusedWithFileLineAndColumn() throws {
         let fixture = try Fixture()
         let report = try fixture.check(action: "color: \"#8B45\"")

@@ -68,6 +68,22 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// Issue 41 §2: `discover --seconds 2` to a port where nothing listens took 10 s (the
+    /// connection's own limit) to say so; the error now comes within its seconds.
+    @Test func anUnreachableBrokerIsReportedWithinTheSecondsAskedFor() throws {
+        let directory = try TemporaryDirectory(prefix: "discover-unreachable")
+        defer { directory.remove() }
+        let started = Date()
+        // Port 1 on loopback: nothing listens.
+        let process = try ChildProcess(
+            executable: EndToEndHarness.bridgeExecutable, arguments: ["discover", "--port", "1", "--seconds", "2"],
+            directory: directory.path, name: "discover", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(process.waitForExit(timeoutSeconds: 30) == 1)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed < 2 + 3, "took \(elapsed) s for --seconds 2 (the process's start included)")
+        #expect(process.stderr.contains("cannot connect to the broker at 127.0.0.1:1: "), "\(process.stderr)")
+    }
+
     @Test func aBadWidgetSlugAndAnExistingOutputAreRefusedBeforeConnecting() throws {
         let bad = try CommandLineArguments.parse(["discover", "--widget", "living room"])
         #expect(throws: DiscoverFailure.self) { try DiscoverCommand.discoveryOptions(bad).get() }

@@ -122,4 +122,31 @@ final class ExampleConfigTests {
         #expect(result.output.contains(#"{"id":"porch","label":"Porch light","icon":"lightbulb.fill","kind":"toggle","on":true"#))
         #expect(RenderCommand.run(configPath: Self.path("bridge.example.yaml"), stateArguments: ["nope=on"]).status == 2)
     }
+
+    /// Issue 41 §1: man 1 said toggles render off without --state; a cover renders open
+    /// (a tile never says closed before the door does). The page now says both.
+    @Test func renderWithoutStatesShowsACoverOpenAsTheManPageSays() throws {
+        let path = NSTemporaryDirectory() + "sb-render-\(UUID().uuidString).yaml"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try """
+        aivi:
+          token_env: AIVI_TOKEN
+        widgets:
+          - slug: home
+            actions:
+              - id: porch
+                label: Porch
+                zigbee2mqtt: porch
+              - id: garage
+                label: Garage
+                zigbee2mqtt_cover: garage
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = RenderCommand.run(configPath: path, stateArguments: [])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains(#""id":"porch","label":"Porch","kind":"toggle","on":false"#), "\(result.output)")
+        #expect(result.output.contains(#""id":"garage","label":"Garage","kind":"toggle","on":true"#), "\(result.output)")
+        let page = try PackagingTests.text("packaging/man/switchboard-bridge.1")
+        #expect(!page.contains("Toggles are off unless given with"))
+        #expect(page.contains("except a cover or door, which is shown open"))
+    }
 }

@@ -114,7 +114,7 @@ struct DemoExitTests {
         let demo = try Self.demo(["--port", String(port)], in: directory, name: "demo-ctrlc", wrapper: ["/usr/bin/setsid"], tmpdir: tmpdir)
         defer { demo.stop() }
         #expect(waitUntil(timeoutSeconds: 20) { demo.stdout.contains("http://127.0.0.1:\(port)/") || !demo.isRunning }, "\(demo.stderr)")
-        #expect(waitUntil(timeoutSeconds: 10) { demo.stderr.contains("published demo") })
+        #expect(waitUntil(timeoutSeconds: 10) { DemoTests.pageLog(port: port).contains("published demo") })
         #expect(try !FileManager.default.contentsOfDirectory(atPath: tmpdir).isEmpty, "the demo works in TMPDIR")
         // Its broker must not share the terminal's process group, or Ctrl-C kills it
         // before the bridge stops, and the bridge logs a lost connection.

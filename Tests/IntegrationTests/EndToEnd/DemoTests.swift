@@ -30,7 +30,7 @@ struct DemoTests {
         let page = try HTTPGet.fetch("http://127.0.0.1:\(port)/")
         #expect(page.status == 200)
         #expect(page.body.contains("<script>") && !page.body.contains("https://"), "one page, nothing fetched from outside")
-        #expect(waitUntil(timeoutSeconds: 10) { demo.stderr.contains("published demo") })
+        #expect(waitUntil(timeoutSeconds: 10) { DemoTests.pageLog(port: port).contains("published demo") })
         let press = try HTTPPost.send("http://127.0.0.1:\(port)/api/press", body: #"{"action":"porch"}"#)
         #expect(press.contains(#""accepted":true"#))
         #expect(waitUntil(timeoutSeconds: 10) {
@@ -46,6 +46,11 @@ struct DemoTests {
         try Self.expectSceneGoesFromSentToActive(port: port, action: "evening")
         #expect(demo.stderr.contains("demo/evening: tile 'fountain': command on sent"), "\(demo.stderr)")
         #expect(!demo.stderr.contains("demo/evening: tile 'porch': command"), "the porch was on already")
+        // Issue 41 §3: the terminal a newcomer reads: no debug line, no demo token line,
+        // the page's address on the first screen.
+        #expect(!demo.stderr.contains(" debug "), "\(demo.stderr.prefix(2_000))")
+        #expect(!demo.stderr.contains("API token"), "\(demo.stderr.prefix(2_000))")
+        #expect(demo.stdout.split(separator: "\n").prefix(3).contains { $0.contains("open  http://127.0.0.1:\(port)/") }, "\(demo.stdout)")
         demo.send(SIGINT)
         #expect(demo.waitForExit(timeoutSeconds: 15) == 0)
     }

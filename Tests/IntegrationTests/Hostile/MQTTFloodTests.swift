@@ -7,7 +7,7 @@ import TestSupport
 /// subscribed topics (and, with MQTT 5 — the default config — a retained 100 MB
 /// payload) leave the daemon's peak memory under 64 MB, and presses keep working.
 /// (With an explicit 3.1.1 a retained 100 MB payload peaks at ~2× its size:
-/// libmosquitto holds the packet and a copy; README, "Memory".)
+/// libmosquitto holds the packet and a copy; switchboard-bridge.yaml(5), "Memory and the protocol".)
 @Suite("MQTT flood (real binary)", .serialized)
 struct MQTTFloodTests {
     static let megabyte = Array(repeating: UInt8(ascii: "x"), count: 1_000_000)
