@@ -9,7 +9,8 @@
 ///   that same body, and each known (it last reported that state) and reachable;
 /// - two scenes that cannot both hold (they set a tile two ways) are never both active;
 /// - a scene press never commands a tile that last reported its state, is reachable
-///   and has no command of its own under way;
+///   and has no command under way (one whose state it has not reported, whose wait
+///   has not ended);
 /// - a replayed event id publishes nothing on MQTT.
 ///
 /// Input: one byte for the tiles (2 + N % 4), one for the scenes (1 + N % 4), two
@@ -48,8 +49,9 @@ private struct SceneWorld {
     /// What each tile's device last reported (nil: nothing that holds).
     var reported: [Int: Bool] = [:]
     var unreachable: Set<Int> = []
-    /// Tiles a command went to since their last report.
-    var commanded: Set<Int> = []
+    /// Tiles with a command under way: the state it asked for, until the device
+    /// reports that state or the bridge's wait for it ends (its confirm timer).
+    var commanded: [Int: Bool] = [:]
     var delivered: [(id: String, data: String)] = []
     var pressCounter = 0
 
@@ -80,7 +82,7 @@ private struct SceneWorld {
         case 0:
             let payload = ["ON", "OFF", "HALF"][Int(argument / 8) % 3]
             if payload != "HALF" { reported[tile] = payload == "ON" }
-            commanded.remove(tile)
+            if payload != "HALF", commanded[tile] == reported[tile] { commanded[tile] = nil }
             feed(.mqttMessage(topic: "s/\(tile)", payload: Array(payload.utf8)))
         case 1:
             let online = argument & 0x80 == 0
@@ -107,7 +109,7 @@ private struct SceneWorld {
             + "\"expires_at\":\"\(SimTimeFormat.iso8601(ms: created + 5_000))\",\"data\":{\"widget\":\"home\","
             + "\"action\":\"\(action)\",\"kind\":\"\(kind)\"\(valueText)}}"
         delivered.append((id, data))
-        let already = (0..<tileCount).filter { reported[$0] != nil && !unreachable.contains($0) && !commanded.contains($0) }
+        let already = (0..<tileCount).filter { reported[$0] != nil && !unreachable.contains($0) && commanded[$0] == nil }
         let effects = feed(.streamEvent(StreamEvent(id: id, type: "widget.action.v1", data: data)))
         guard let scene = action.hasPrefix("scene") ? Int(action.dropFirst(5)) : nil else { return }
         for message in published(effects) {
@@ -136,6 +138,7 @@ private struct SceneWorld {
         guard let (timer, dueMs) = timers.min(by: { $0.value < $1.value || ($0.value == $1.value && "\($0.key)" < "\($1.key)") }) else { return }
         timers[timer] = nil
         nowMs = max(nowMs, dueMs)
+        if case .confirm(let key) = timer, let tile = Int(key.actionId.dropFirst()) { commanded[tile] = nil }
         feed(.timerFired(timer))
     }
 
@@ -155,7 +158,9 @@ private struct SceneWorld {
     mutating func feed(_ event: BridgeInputEvent) -> [BridgeEffect] {
         let effects = bridge.handle(BridgeInput(event, boardClockMs: nowMs))
         for message in published(effects) {
-            if let tile = (0..<tileCount).first(where: { message.topic == "s/\($0)/set" }) { commanded.insert(tile) }
+            if let tile = (0..<tileCount).first(where: { message.topic == "s/\($0)/set" }) {
+                commanded[tile] = String(decoding: message.payload, as: UTF8.self) == "ON"
+            }
         }
         for effect in effects {
             switch effect {
