@@ -2,7 +2,9 @@
 # Builds and runs the libFuzzer targets of switchboard-bridge (see fuzz/README.md).
 #
 #   bash fuzz/run.sh [--seconds N | --runs N] [--jobs-note TEXT] [TARGET ... | all]
-#   bash fuzz/run.sh --ci [T]         each target 15 s (FUZZ_CI_SECONDS), fails on any crash
+#   bash fuzz/run.sh --ci [T]         every target's corpus replayed, then fuzzing within one
+#                                     shared budget (FUZZ_CI_SECONDS in all, default 150),
+#                                     fails on any crash or broken property
 #   bash fuzz/run.sh --regress [T]    replays the committed corpus only (no fuzzing)
 #   bash fuzz/run.sh --build [T]      builds only
 #   bash fuzz/run.sh --list           the targets
@@ -27,21 +29,29 @@ declare -A MODULE=(
   [timestamp]=BridgeCore [http-date]=BridgeCore [retry-after]=BridgeCore [payload]=BridgeCore
   [sse]=CurlShell [http-response]=CurlShell [http-request]=HTTPServer [id-file]=BridgeCore [discovery]=BridgeCore [watch]=BridgeCore
   [unsafe-once]=BridgeCore [config-renders]=BridgeCore
+  [cover-lock-reading]=BridgeCore [page]=BridgeCore [scenes]=BridgeCore
 )
 # target -> largest input, in bytes.
 declare -A MAX_LEN=(
   [config]=4096 [yaml]=4096 [json]=4096 [press]=2048 [timestamp]=64 [http-date]=96 [retry-after]=160
   [payload]=2048 [sse]=4096 [http-response]=4096 [http-request]=12000 [id-file]=8192 [discovery]=8192 [watch]=2048
   [unsafe-once]=1024 [config-renders]=4096
+  [cover-lock-reading]=2048 [page]=2048 [scenes]=1024
 )
-ALL_TARGETS=(config yaml json press timestamp http-date retry-after payload sse http-response http-request id-file discovery watch unsafe-once config-renders)
+ALL_TARGETS=(config yaml json press timestamp http-date retry-after payload sse http-response http-request id-file discovery watch unsafe-once config-renders
+             cover-lock-reading page scenes)
 # What --ci runs (every target; leave out one whose known crash is being fixed elsewhere).
-CI_TARGETS=("${ALL_TARGETS[@]}")
+# cover-lock-reading fails on main until branch `reading` (issue 43 defects 1 and 2:
+# a fraction below 1 read as closed, a lookalike of K read as LOCKED) is merged; its
+# corpus holds those inputs. Put it back in when that branch is in.
+CI_TARGETS=()
+for t in "${ALL_TARGETS[@]}"; do [[ $t == cover-lock-reading ]] || CI_TARGETS+=("$t"); done
 
 # target -> sources compiled into the target beside it (a property checked
 # against the simulator's rules of the service; they import BridgeCore only).
 declare -A EXTRA_SOURCES=(
   [config-renders]="Sources/AiviSim/SwitchboardValidator.swift Sources/AiviSim/SwitchboardTile.swift"
+  [page]="Sources/AiviSim/SimTimeFormat.swift" [scenes]="Sources/AiviSim/SimTimeFormat.swift"
 )
 
 # module -> its sources for the fuzz build (CurlShell: only the pure SSE parser, on BridgeCore's StreamEvent,
@@ -134,7 +144,23 @@ run_target() {
   fi
 }
 
-usage() { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; }
+# run_within_shared_budget SECONDS TARGET...: each target replays its corpus (libFuzzer
+# runs every input before it mutates, however short its time) and fuzzes for its share
+# of what is left of SECONDS, so a target whose replay ran long takes from the others,
+# not from CI: the stage costs about SECONDS plus the builds.
+run_within_shared_budget() {
+  local budget=$1; shift
+  local left=$# started=$SECONDS t share
+  for t in "$@"; do
+    share=$(( (budget - (SECONDS - started)) / left ))
+    (( share < 1 )) && share=1
+    run_target "$t" -max_total_time="$share" || failed+=("$t")
+    left=$((left - 1))
+  done
+  log "fuzzed $# targets in $((SECONDS - started)) s (budget $budget s)"
+}
+
+usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
 
 mode=fuzz
 limit=(-max_total_time=60)
@@ -176,7 +202,7 @@ failed=()
 case "$mode" in
   build) exit 0 ;;
   regress) for t in "${targets[@]}"; do run_target "$t" -runs=0 || failed+=("$t"); done ;;
-  ci) for t in "${targets[@]}"; do run_target "$t" -max_total_time="${FUZZ_CI_SECONDS:-15}" || failed+=("$t"); done ;;
+  ci) run_within_shared_budget "${FUZZ_CI_SECONDS:-150}" "${targets[@]}" ;;
   fuzz) for t in "${targets[@]}"; do run_target "$t" "${limit[@]}" || failed+=("$t"); done ;;
 esac
 if [[ ${#failed[@]} -gt 0 ]]; then

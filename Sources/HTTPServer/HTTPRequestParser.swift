@@ -24,9 +24,13 @@ struct HTTPRequestParser {
         case trailers(HTTPRequestHead, trailerBytes: Int)
     }
 
+    /// A line of a chunked body (size, end of data, trailer), without its CRLF/LF.
     private enum Line {
-        case line(String)
+        case empty
+        case line(ArraySlice<UInt8>)
         case needsMore
+        /// Longer than its bound: known as soon as the bytes so far pass it, so the
+        /// answer is the same whether its end has arrived or not.
         case tooLong
     }
 
@@ -88,26 +92,24 @@ struct HTTPRequestParser {
             phase = .chunkEnd(head)
             return nil
         case .chunkEnd(let head):
-            switch takeLine(maxBytes: 2) {
+            // Only the line's end may follow a chunk's data: any other byte is refused
+            // as soon as it arrives, however the reads were cut.
+            switch takeLine(maxBytes: 0) {
             case .needsMore: return .needsMore
-            case .tooLong: return .closed
-            case .line(let line):
-                guard line.isEmpty else { return .refused(status: 400, reason: "chunk not terminated") }
+            case .tooLong, .line: return .refused(status: 400, reason: "chunk not terminated")
+            case .empty:
                 phase = .chunkSize(head)
                 return nil
             }
         case .trailers(let head, let trailerBytes):
-            switch takeLine(maxBytes: limits.maxHeaderBytes) {
+            switch takeLine(maxBytes: limits.maxHeaderBytes - trailerBytes) {
             case .needsMore: return .needsMore
-            case .tooLong: return .closed
+            case .tooLong: return .refused(status: 431, reason: "trailers too large")
+            case .empty:
+                defer { chunkedBody = [] }
+                return finish(head, body: chunkedBody)
             case .line(let line):
-                if line.isEmpty {
-                    defer { chunkedBody = [] }
-                    return finish(head, body: chunkedBody)
-                }
-                let total = trailerBytes + line.utf8.count
-                if total > limits.maxHeaderBytes { return .refused(status: 431, reason: "trailers too large") }
-                phase = .trailers(head, trailerBytes: total)
+                phase = .trailers(head, trailerBytes: trailerBytes + line.count)
                 return nil
             }
         }
@@ -130,7 +132,9 @@ struct HTTPRequestParser {
         scanFrom = max(scanFrom, start)
         guard let end = headEnd() else {
             scanFrom = max(start, bytes.count - 2)
-            if skippedBytes + bufferedByteCount > limits.maxHeaderBytes {
+            // The head counts up to its blank line's first LF: a partly received end
+            // (`\n`, `\n\r`) does not count, as it would not once it arrives whole.
+            if skippedBytes + headBytesAtLeast() > limits.maxHeaderBytes {
                 return .refused(status: 431, reason: "request head too large")
             }
             return .needsMore
@@ -166,6 +170,15 @@ struct HTTPRequestParser {
         return nil
     }
 
+    /// The fewest bytes the head being received can count (as `readHead` counts a
+    /// whole one: up to the first LF of its end), with no end among the bytes so far.
+    private func headBytesAtLeast() -> Int {
+        let count = bytes.count
+        if count - 1 >= start, bytes[count - 1] == 10 { return count - 1 - start }
+        if count - 2 >= start, bytes[count - 2] == 10, bytes[count - 1] == 13 { return count - 2 - start }
+        return count - start
+    }
+
     private mutating func startBody(_ head: HTTPRequestHead) -> Outcome? {
         let headers = head.headers
         let expectsContinue = headers.value(named: "Expect")?.lowercased() == "100-continue"
@@ -189,37 +202,43 @@ struct HTTPRequestParser {
     }
 
     private mutating func readChunkSize(_ head: HTTPRequestHead) -> Outcome? {
+        let sizeLine: ArraySlice<UInt8>
         switch takeLine(maxBytes: 1024) {
         case .needsMore: return .needsMore
         case .tooLong: return .closed
-        case .line(let sizeLine):
-            let sizeText = sizeLine.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-            guard let size = Int(sizeText.trimmingSpaces, radix: 16), size >= 0 else {
-                return .refused(status: 400, reason: "invalid chunk size")
-            }
-            if size == 0 {
-                phase = .trailers(head, trailerBytes: 0)
-                return nil
-            }
-            guard size <= limits.maxBodyBytes - chunkedBody.count else { return .refused(status: 413, reason: "body too large") }
-            phase = .chunkData(head, remaining: size)
+        case .empty: sizeLine = []
+        case .line(let line): sizeLine = line
+        }
+        let sizeText = String(decoding: sizeLine, as: UTF8.self).split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        guard let size = Int(sizeText.trimmingSpaces, radix: 16), size >= 0 else {
+            return .refused(status: 400, reason: "invalid chunk size")
+        }
+        if size == 0 {
+            phase = .trailers(head, trailerBytes: 0)
             return nil
         }
+        guard size <= limits.maxBodyBytes - chunkedBody.count else { return .refused(status: 413, reason: "body too large") }
+        phase = .chunkData(head, remaining: size)
+        return nil
     }
 
-    /// One line without its CRLF/LF, looking from where the last look stopped.
+    /// One line without its CRLF/LF, looking from where the last look stopped; longer
+    /// than `maxBytes` (its end not counted) is `tooLong`, whether its LF has arrived
+    /// or not: a CR at the end of the bytes so far may be the start of its end.
     private mutating func takeLine(maxBytes: Int) -> Line {
         var index = max(start, scanFrom)
         while index < bytes.count, bytes[index] != 10 { index += 1 }
         guard index < bytes.count else {
             scanFrom = index
-            return bufferedByteCount > maxBytes + 2 ? .tooLong : .needsMore
+            let lineBytesAtLeast = bufferedByteCount - (bytes.last == 13 && bufferedByteCount > 0 ? 1 : 0)
+            return lineBytesAtLeast > maxBytes ? .tooLong : .needsMore
         }
-        var line = Array(bytes[start..<index])
+        let lineEnd = index > start && bytes[index - 1] == 13 ? index - 1 : index
+        guard lineEnd - start <= maxBytes else { return .tooLong }
+        let line = bytes[start..<lineEnd]
         start = index + 1
         scanFrom = start
-        if line.last == 13 { line.removeLast() }
-        return .line(String(decoding: line, as: UTF8.self))
+        return line.isEmpty ? .empty : .line(line)
     }
 
     private mutating func take(_ count: Int) -> [UInt8] {

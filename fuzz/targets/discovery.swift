@@ -5,7 +5,8 @@
 /// gen1 and gen2/3) translated into a config. Beyond "no crash": the config
 /// discover writes (it writes one when something can be switched) is always one
 /// `check` accepts (no error; a homeowner runs it as it is), whatever the
-/// devices announced.
+/// devices announced; no lock written can unlock; every cover and lock heard is
+/// written as a cover or a lock (issue 43).
 ///
 /// Input: messages separated by 0xFF (never in UTF-8); each is one byte that picks
 /// a topic of the kinds discover listens to, then the payload. The topic's
@@ -35,6 +36,17 @@ public func fuzzTestOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> In
     let loaded = ConfigLoader.load(text: text, fileName: "discovered.yaml")
     fuzzCheck(loaded.config != nil && !loaded.diagnostics.contains { $0.severity == .error },
                  "discover wrote a config that check refuses:\n\(loaded.rendered())\n---\n\(text)")
+    // Covers and locks (issue 43): no lock is written able to unlock, and none of
+    // them becomes another kind of tile (a cover or lock drawn as a switch, or back).
+    let actions = (loaded.config?.widgets ?? []).flatMap(\.actions)
+    fuzzCheck(!actions.contains { $0.device == .lock && $0.allowUnlock },
+              "discover wrote a lock that can unlock:\n\(text)")
+    let heardLocks = result.toggles.filter { $0.kind == .lock }.count
+    let heardCovers = result.toggles.filter { $0.kind == .garageDoor || $0.kind == .blinds }.count
+    let writtenLocks = actions.filter { $0.device == .lock }.count
+    let writtenCovers = actions.filter { $0.device == .cover }.count
+    fuzzCheck(heardLocks == writtenLocks && heardCovers == writtenCovers,
+              "discover heard \(heardLocks) locks and \(heardCovers) covers, wrote \(writtenLocks) and \(writtenCovers):\n\(text)")
     return 0
 }
 
@@ -47,4 +59,7 @@ let discoveryTopics = [
     "shellies/announce", "shellies/{}/announce", "{}/announce",
     "shellies/{}/relay/0", "shellies/{}/light/0", "{}/status/switch:0", "{}/status/light:0",
     "homeassistant/device/{}/config",
+    // Covers and locks (issue 43): Home Assistant cover and lock, Shelly gen2/3 covers and gen1 rollers.
+    "homeassistant/cover/{}/cover/config", "homeassistant/lock/{}/lock/config", "{}/status/cover:0", "shellies/{}/roller/0",
+    "shellies/{}/roller/0/pos",
 ]
