@@ -93,7 +93,7 @@ struct CoverDiscoveryTests {
         let config = try #require(ConfigLoader.load(text: text, fileName: "bridge.yaml").config, "\(text)")
         let shutter = try #require(config.widgets.flatMap(\.actions).first { $0.id == "loft_shutter" }, "\(text)")
         #expect(shutter.stateSources.map(\.topic) == ["loft/shutter/state", "loft/shutter/position"], "\(shutter.stateSources)")
-        // #expect(shutter.stateSources.last?.isInverted == true)   // needs the fix (StateSource.isInverted)
+        #expect(shutter.stateSources.last?.isInverted == true)
         #expect(text.contains("invert_position: true   # announced position_closed 100, position_open 0: 100 is closed, 0 fully open"), "\(text)")
         #expect(text.contains("Home Assistant cover 'Patio Awning'"))
         #expect(text.contains("its position runs from 0 to 255 (position_closed to position_open), not 0 to 100, and a position is all it reports"), "\(text)")
