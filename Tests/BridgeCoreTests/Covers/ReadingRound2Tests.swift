@@ -161,6 +161,24 @@ struct ReadingRound2Tests {
         #expect(watch.records.first?.lastProblem == nil)
     }
 
+    /// Issue 39 §2: two availability topics, both of which must say online; three are refused with the fix.
+    @Test func twoAvailabilityTopicsMustBothSayOnline() throws {
+        var harness = try BridgeHarness(action: P.nukiAction.replacing(
+            "availability_topic: nuki/maintenance/mqttConnectionState",
+            with: "availability_topic: [nuki/maintenance/mqttConnectionState, nuki/lock/availability]"),
+            states: [("nuki/lock/hastate", "locked"), ("nuki/lock/availability", "online"), ("nuki/maintenance/mqttConnectionState", "online")])
+        #expect(harness.device.publishedOn)
+        harness.ackAll(harness.message("nuki/maintenance/mqttConnectionState", "offline"))
+        #expect(!harness.device.publishedOn)
+        harness.ackAll(harness.message("nuki/maintenance/mqttConnectionState", "online"))
+        harness.ackAll(harness.message("nuki/lock/availability", "offline"))
+        #expect(!harness.device.publishedOn)
+        let (_, result) = ConfigFixture.loadAction("id: dev\nlabel: Device\n" + "device: lock\nstate_topic: a/state\ncommand_topic: a/set\n"
+            + "availability_topic: [a/one, a/two, a/three]")
+        #expect(result.errors.map(\.message) == ["'availability_topic' in action 'dev' lists 3 topics: give one, or two that must both say "
+            + "available (the device's and its hub's)"])
+    }
+
     /// Issue 43 defect 2, at the byte rule itself: ASCII letters fold, nothing else does.
     @Test func wordsCompareAsBytesWithAnASCIIFold() {
         #expect(PayloadReader.matches("locked", "LOCKED"))
