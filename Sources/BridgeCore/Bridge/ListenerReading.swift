@@ -51,9 +51,22 @@ extension MessageInterpreter {
             readings[first].taken = .reading(.unknown)
             return
         }
-        for index in states where !(readings[index].said?.isUnderstood ?? true) { readings[index].said = nil }
+        // A word another word list of the same field read is no problem (zigbee2mqtt's LOCK beside Yale's LOCKED),
+        // nor a whole payload another listener read a field of; a field's word no listener of that field knows
+        // is an unknown word: a cover or lock is then not known.
+        var unknownWord: Int?
+        for index in states where !(readings[index].said?.isUnderstood ?? true) {
+            let field = listeners[index].role.field
+            if field == nil || understood.contains(where: { listeners[$0].role.field == field }) {
+                readings[index].said = nil
+            } else if unknownWord == nil {
+                unknownWord = index
+            }
+        }
         guard device != .plainSwitch else { return }
-        let contradicted = understood.contains { index in readings[index].taken.map { !isSafe($0, device) && !isNeutral($0, device) } ?? false }
+        if let unknownWord { readings[unknownWord].taken = .reading(.unknown) }
+        let contradicted = unknownWord != nil
+            || understood.contains { index in readings[index].taken.map { !isSafe($0, device) && !isNeutral($0, device) } ?? false }
         guard contradicted else { return }
         for index in understood where readings[index].taken.map({ isSafe($0, device) }) ?? false {
             readings[index] = ListenerReading(said: nil, taken: nil)

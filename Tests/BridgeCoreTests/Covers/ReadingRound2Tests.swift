@@ -161,6 +161,22 @@ struct ReadingRound2Tests {
         #expect(watch.records.first?.lastProblem == nil)
     }
 
+    /// Issue 39 §2: an unknown word in one field ends locked even when another field of the same message says
+    /// LOCK (zigbee2mqtt's `lock_state` has three words, src/lib/exposes.ts `Lock.withLockState`: a fourth is unknown).
+    @Test func anUnknownWordBesideLockIsNotLocked() throws {
+        var harness = try BridgeHarness(action: "zigbee2mqtt_lock: front", states: [("zigbee2mqtt/front", CoverPayloads.z2mLockLocked)])
+        #expect(harness.device.isOn == true)
+        let payload = #"{"lock_state":"half_thrown","state":"LOCK"}"#
+        harness.ackAll(harness.message("zigbee2mqtt/front", payload))
+        #expect(harness.device.isOn == nil)
+        #expect(harness.bridge.renderedBody(slug: "home")?.contains(#""on":false"#) == true)
+        var watch = WatchSession(config: try BridgeHarness.coverConfig("zigbee2mqtt_lock: front"))
+        let words = watch.message(topic: "zigbee2mqtt/front", payload: Array(payload.utf8), elapsedMs: 0).map(\.word)
+        #expect(!words.contains("locked"), "\(words)")
+        #expect(watch.records.first?.state.isOn == nil)
+        #expect(watch.records.first?.lastProblem?.contains("half_thrown") == true)
+    }
+
     /// Issue 39 §2: two availability topics, both of which must say online; three are refused with the fix.
     @Test func twoAvailabilityTopicsMustBothSayOnline() throws {
         var harness = try BridgeHarness(action: P.nukiAction.replacing(
