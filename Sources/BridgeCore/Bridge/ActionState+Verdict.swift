@@ -14,6 +14,9 @@ extension ActionState {
             take(positionPercent: percent)
             lastReading = percent == 0 || percent == 100 ? nil : verdict   // at an end, open or closed says it all
         case (.state, .position(nil)):
+            // Not calibrated, signed or out of range: where it is, nobody knows; not closed.
+            isOn = nil
+            positionPercent = nil
             lastReading = verdict
         case (.availability, .available): isAvailable = true
         case (.availability, .unavailable): isAvailable = false

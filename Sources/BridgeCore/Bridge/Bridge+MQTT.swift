@@ -85,15 +85,21 @@ extension Bridge {
         payloadJSONParseCount += parsed.jsonParseCount
         payloadFieldLookupCount += parsed.fieldLookupCount
         let heard = HeardMessage(topic: topic, payload: payload, atMs: input.boardClockMs)
-        for listener in listeners {
+        let readings = MessageInterpreter.readings(parsed, listeners: listeners)
+        for (listener, reading) in zip(listeners, readings) {
             facts.actions[listener.action, default: ActionFacts()].lastMessage = heard
-            let verdict = MessageInterpreter.verdict(parsed, role: listener.role)
-            if case .notUnderstood(let reason) = verdict { problems.append((listener.action, reason)); continue }
-            if case .state = listener.role, case .fieldAbsent = verdict { fieldless.append((listener, verdict)) }
+            if case .notUnderstood(let reason)? = reading.said { problems.append((listener.action, reason)) }
+            if case .state = listener.role, let said = reading.said, case .fieldAbsent = said { fieldless.append((listener, said)) }
             // Marked at once: a mark only names the widget for the publish at the input's end.
-            if apply(verdict, to: listener, topic: topic, input, &effects) { publishIfNeeded(listener.action.slug, &effects) }
+            guard let taken = reading.taken else { continue }
+            if apply(taken, to: listener, topic: topic, input, &effects) { publishIfNeeded(listener.action.slug, &effects) }
         }
-        let understood = problems.count < listeners.count
+        // Understood when nothing was a problem, or some listener read something (a missing field reads nothing).
+        let understood = problems.isEmpty || readings.contains { reading in
+            guard let said = reading.said, said.isUnderstood else { return false }
+            if case .fieldAbsent = said { return false }
+            return true
+        }
         noteReadability(topic: topic, topicKey, payload: payload, understood: understood, problems: problems, &effects)
         noteFieldless(topic: topic, fieldless, &effects)
         if !isSettled, isMQTTConnected, allTogglesKnown { settle(&effects) }

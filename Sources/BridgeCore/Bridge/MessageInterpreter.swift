@@ -28,13 +28,21 @@ enum MessageInterpreter {
         return .notUnderstood(expectation(payload, field: source.field, values: words, got: value))
     }
 
-    /// A position in percent: clamped to 0...100; a negative one means not
-    /// calibrated (Shelly gen1 `-1`).
+    /// A position, as percent open (0 closed). Closed is exactly the source's
+    /// closed value (`0`, `0.0`; `100` when inverted); a fraction near it is
+    /// 1 % open, never closed (`0.4`, `99.6` inverted), and a fraction near
+    /// the other end 99 %, never an end. A signed or out-of-range number is no
+    /// known position (Shelly gen1 `-1`, not calibrated; `-0`, `-0.5`, `140`).
     static func positionVerdict(_ value: String, _ payload: ParsedPayload, _ source: StateSource) -> MessageVerdict {
-        guard let number = PayloadReader.wholeNumber(value) else {
+        guard let number = PayloadReader.decimalNumber(value) else {
             return .notUnderstood(expectation(payload, field: source.field, values: ["a position 0 to 100"], got: value))
         }
-        return number < 0 ? .position(nil) : .position(Int(min(number, 100)))
+        guard !number.isNegative, number.whole < 100 || (number.whole == 100 && !number.hasFraction) else { return .position(nil) }
+        let isClosed = source.isInverted ? number.whole == 100 : number.isExactlyZero
+        if isClosed { return .position(0) }
+        let rounded = number.whole + (number.hasFraction && number.tenths >= 5 ? 1 : 0)
+        let open = Int(source.isInverted ? 100 - rounded : rounded)
+        return .position(min(max(open, 1), number.hasFraction ? 99 : 100))
     }
 
     static func availabilityVerdict(_ payload: ParsedPayload, _ source: AvailabilitySource) -> MessageVerdict {

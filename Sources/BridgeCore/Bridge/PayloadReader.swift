@@ -21,24 +21,49 @@ enum PayloadReader {
         payload.allSatisfy { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
     }
 
-    /// Case-insensitive comparison of two state words (ASCII letters).
+    /// Case-insensitive comparison of two state words: device words are bytes,
+    /// compared byte for byte with only ASCII letters folded (`LOC\u{212A}ED`,
+    /// with a KELVIN SIGN, is not `LOCKED`; NFC and NFD spellings differ).
     static func matches(_ value: String, _ expected: String) -> Bool {
-        value.lowercased() == expected.lowercased()
+        let lhs = value.utf8, rhs = expected.utf8
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).allSatisfy { asciiLowercased($0) == asciiLowercased($1) }
     }
 
-    /// The whole part of a decimal number (`47`, `47.5`, `-1`), clamped to
-    /// ±1,000,000; nil when the text is not a number.
-    static func wholeNumber(_ text: String) -> Int64? {
+    private static func asciiLowercased(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+    }
+
+    /// A decimal number as a device writes it (`47`, `47.5`, `0.4`, `-0`, `-1`).
+    struct DecimalNumber: Equatable {
+        /// A leading minus sign, even on zero (`-0`).
+        var isNegative: Bool
+        /// The whole part, clamped to 1,000,000.
+        var whole: Int64
+        /// Whether a digit after the point is not zero (`0.4`; not `0.0`).
+        var hasFraction: Bool
+        /// The first digit after the point (`47.5` → 5), 0 without one.
+        var tenths: Int64
+
+        /// Exactly zero, without a sign (`0`, `0.0`).
+        var isExactlyZero: Bool { !isNegative && whole == 0 && !hasFraction }
+    }
+
+    /// The parts of a decimal number; nil when the text is not one (no
+    /// exponent, no leading `+`, digits on both sides of a point).
+    static func decimalNumber(_ text: String) -> DecimalNumber? {
         var digits = Substring(text)
         let isNegative = digits.first == "-"
         if isNegative { digits.removeFirst() }
         let whole = digits.prefix { $0.isASCII && $0.isNumber }
         let rest = digits.dropFirst(whole.count)
-        guard !whole.isEmpty, rest.isEmpty || (rest.first == "." && rest.dropFirst().allSatisfy { $0.isASCII && $0.isNumber })
+        let fraction = rest.dropFirst()
+        guard !whole.isEmpty, rest.isEmpty || (rest.first == "." && fraction.allSatisfy { $0.isASCII && $0.isNumber })
         else { return nil }
         var number: Int64 = 0
         for digit in whole.utf8 { number = min(number * 10 + Int64(digit - 0x30), 1_000_000) }
-        return isNegative ? -number : number
+        let tenths = fraction.utf8.first.map { Int64($0 - 0x30) } ?? 0
+        return DecimalNumber(isNegative: isNegative, whole: number, hasFraction: fraction.contains { $0 != "0" }, tenths: tenths)
     }
 
     /// Whether the first non-whitespace byte opens a JSON object.

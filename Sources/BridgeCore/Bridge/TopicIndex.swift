@@ -19,9 +19,14 @@ struct TopicIndex: Sendable {
         }
     }
 
+    /// One action's ear on a topic. The listeners of one action on one topic
+    /// are consecutive in `listeners(on:)` (each action's are added together):
+    /// `MessageInterpreter.readings` reads them as one group.
     struct Listener: Sendable {
         var action: ActionKey
         var role: Role
+        /// What the action drives: which of its readings is the safe one.
+        var device: TileDevice = .plainSwitch
     }
 
     private var listenersByTopic: [UTF8Key: [Listener]] = [:]
@@ -32,7 +37,7 @@ struct TopicIndex: Sendable {
     init(config: BridgeConfig) {
         for (slug, action) in config.allActions {
             let key = ActionKey(slug: slug, actionId: action.id)
-            for source in action.stateSources { add(source.topic, Listener(action: key, role: .state(source))) }
+            for source in action.stateSources { add(source.topic, Listener(action: key, role: .state(source), device: action.device)) }
             if let source = action.availability { add(source.topic, Listener(action: key, role: .availability(source))) }
             if let source = action.gatewayAvailability {
                 add(source.topic, Listener(action: key, role: .gatewayAvailability(source)))

@@ -150,6 +150,9 @@ public struct StateSource: Sendable, Equatable {
     public var meanings: [StateMeaning]
     /// The value is a position in percent (0 = closed), not a word.
     public var isPosition: Bool
+    /// A position source whose 100 is closed and 0 fully open (Tasmota's
+    /// `ShutterInvert 1`, zigbee2mqtt's `invert_cover`; the key `invert_position`).
+    public var isInverted: Bool = false
 
     public init(topic: String, field: [String]? = nil, onValue: String = "ON", offValue: String = "OFF",
                 protectiveOffValues: [String] = [], meanings: [StateMeaning] = [], isPosition: Bool = false) {
@@ -167,10 +170,16 @@ public struct StateSource: Sendable, Equatable {
         StateSource(topic: topic, field: field, onValue: "", offValue: "", meanings: meanings)
     }
 
-    /// A source reading a position in percent (0 = closed, anything above = open).
-    public static func position(topic: String, field: [String]?) -> StateSource {
-        StateSource(topic: topic, field: field, onValue: "", offValue: "", isPosition: true)
+    /// A source reading a position in percent (0 = closed, anything above = open;
+    /// `inverted`: 100 = closed, anything below = open).
+    public static func position(topic: String, field: [String]?, inverted: Bool = false) -> StateSource {
+        var source = StateSource(topic: topic, field: field, onValue: "", offValue: "", isPosition: true)
+        source.isInverted = inverted
+        return source
     }
+
+    /// The position at which this source says closed, in its own scale.
+    public var closedPosition: Int { isInverted ? 100 : 0 }
 }
 
 /// Reads a device's reachability from one topic.

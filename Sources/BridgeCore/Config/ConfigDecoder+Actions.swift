@@ -110,9 +110,14 @@ extension ConfigDecoder {
     ) {
         action.stateSources = decodeStateSources(section, preset: expansion?.stateSources ?? [], device: action.device)
         action.command = decodeCommand(section, preset: expansion?.command, device: action.device)
-        action.availability = decodeAvailability(section, preset: expansion?.availability)
-        // An explicit availability topic replaces the preset's whole availability story.
-        action.gatewayAvailability = section.has("availability_topic") ? nil : expansion?.gatewayAvailability
+        let topics = availabilityTopics(section)
+        action.availability = decodeAvailability(section, topic: topics.first, preset: expansion?.availability)
+        // An explicit availability topic replaces the preset's whole availability story; a second one
+        // listed must say online too (Nuki Hub's `avty_mode: all`), as a gateway's does.
+        action.gatewayAvailability = section.has("availability_topic")
+            ? topics.dropFirst().first.flatMap { second in action.availability.map { AvailabilitySource(
+                topic: second, field: $0.field, availableValue: $0.availableValue, unavailableValue: $0.unavailableValue) } }
+            : expansion?.gatewayAvailability
         action.optimistic = bool(section, "optimistic") ?? false
         action.confirmTimeoutMs = integer(section, "confirm_timeout_ms", range: 1...14_999)
         action.stateQuery = decodeStateQuery(section, preset: expansion?.stateQuery)
@@ -173,13 +178,32 @@ extension ConfigDecoder {
         return command
     }
 
-    private mutating func decodeAvailability(_ section: ConfigSection, preset: AvailabilitySource?) -> AvailabilitySource? {
+    /// `availability_topic`: one topic, or a list of two that must both say
+    /// available (the device's and the bridge or hub it talks through).
+    private mutating func availabilityTopics(_ section: ConfigSection) -> [String] {
+        guard let node = section.value("availability_topic") else { return [] }
+        guard let items = node.sequenceItems else { return topic(section, "availability_topic").map { [$0] } ?? [] }
+        guard (1...2).contains(items.count) else {
+            error("'availability_topic' \(section.place) lists \(items.count) topics: give one, or two that must both say "
+                  + "available (the device's and its hub's)", at: node.location)
+            return []
+        }
+        return items.compactMap { item in
+            guard let text = item.scalar?.textValue else {
+                error("'availability_topic' \(section.place) must list topics, not \(item.typeDescription)", at: item.location)
+                return nil
+            }
+            return checkTopic(text, what: "'availability_topic' \(section.place)", at: item.location) ? text : nil
+        }
+    }
+
+    private mutating func decodeAvailability(_ section: ConfigSection, topic: String?, preset: AvailabilitySource?) -> AvailabilitySource? {
         let field = fieldPath(section, "availability_field")
         let available = string(section, "available_value")
         let unavailable = string(section, "unavailable_value")
         var availability = preset
         if section.has("availability_topic") {
-            guard let topic = topic(section, "availability_topic") else { return nil }
+            guard let topic else { return nil }
             availability = AvailabilitySource(topic: topic, field: field, availableValue: preset?.availableValue ?? "online",
                                               unavailableValue: preset?.unavailableValue)
         } else if field != nil {

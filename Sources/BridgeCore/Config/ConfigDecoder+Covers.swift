@@ -6,10 +6,14 @@
 /// `closed` (`on_value` / `off_value`) and `opening_value: opening`,
 /// `closing_value: closing`, `stopped_value: stopped`; a lock `LOCKED` /
 /// `UNLOCKED` and `locking_value: LOCKING`, `unlocking_value: UNLOCKING`,
-/// `jammed_value: JAMMED`. Its commands default to `OPEN` / `CLOSE` and
+/// `jammed_value: JAMMED`, `unlatched_value: OPEN`, `unlatching_value: OPENING`
+/// (the latch pulled: Home Assistant's `state_open` / `state_opening`, Nuki
+/// Hub's `open` / `opening`). Every other word leaves a lock not locked. Its commands default to `OPEN` / `CLOSE` and
 /// `LOCK` / `UNLOCK` (`payload_on` / `payload_off`). A cover's position, when
 /// it reports one, is read from `position_field` (0 = closed) of
-/// `position_topic` or of the state topic. With a preset, a word key replaces
+/// `position_topic` or of the state topic; `invert_position: true` reads
+/// every position of the tile the other way round (100 = closed: Tasmota's
+/// `ShutterInvert 1`, zigbee2mqtt's `invert_cover`). With a preset, a word key replaces
 /// that word in each of the preset's sources.
 extension ConfigDecoder {
     /// The further state words and what each means, per device.
@@ -20,12 +24,14 @@ extension ConfigDecoder {
         ("locking_value", .locking, .lock, "LOCKING"),
         ("unlocking_value", .unlocking, .lock, "UNLOCKING"),
         ("jammed_value", .jammed, .lock, "JAMMED"),
+        ("unlatched_value", .unlatched, .lock, "OPEN"),
+        ("unlatching_value", .unlatching, .lock, "OPENING"),
     ]
 
     /// Keys that only one device kind uses, and which.
     static let deviceOnlyKeys: [(key: String, devices: [TileDevice])] =
         wordKeys.map { ($0.key, [$0.device]) } + [
-            ("position_topic", [.cover]), ("position_field", [.cover]), ("pulse", [.cover]),
+            ("position_topic", [.cover]), ("position_field", [.cover]), ("invert_position", [.cover]), ("pulse", [.cover]),
             ("allow_unlock", [.lock]), ("travel_time_ms", [.cover, .lock]),
         ]
 
@@ -63,12 +69,21 @@ extension ConfigDecoder {
         action.allowUnlock = bool(section, "allow_unlock") ?? false
         applyWordKeys(section, to: &action.stateSources)
         if let position = decodePosition(section, stateSources: action.stateSources) { action.stateSources.append(position) }
+        if action.device == .cover, bool(section, "invert_position") == true {
+            for index in action.stateSources.indices where action.stateSources[index].isPosition { action.stateSources[index].isInverted = true }
+        }
         decodePulse(section, into: &action)
     }
 
     private mutating func applyWordKeys(_ section: ConfigSection, to sources: inout [StateSource]) {
         for (key, reading, _, _) in Self.wordKeys {
             guard let word = string(section, key) else { continue }
+            // A word the preset does not know (a lock's unlatch words): the first word source reads it too.
+            if !sources.contains(where: { $0.meanings.contains { $0.reading == reading } }),
+               let first = sources.firstIndex(where: { !$0.isPosition && !$0.onValue.isEmpty }) {
+                sources[first].meanings.append(StateMeaning(word, reading))
+                continue
+            }
             for index in sources.indices {
                 for meaning in sources[index].meanings.indices where sources[index].meanings[meaning].reading == reading {
                     sources[index].meanings[meaning].value = word

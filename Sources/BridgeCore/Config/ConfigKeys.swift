@@ -35,8 +35,9 @@ public enum ConfigKeys {
         "state_topic", "state_field", "on_value", "off_value", "command_topic", "payload_on", "payload_off",
         "availability_topic", "availability_field", "available_value", "unavailable_value", "optimistic",
         "confirm_timeout_ms", "state_query", "channel", "full_topic",
-        "device", "travel_time_ms", "allow_unlock", "pulse", "position_topic", "position_field",
+        "device", "travel_time_ms", "allow_unlock", "pulse", "position_topic", "position_field", "invert_position",
         "opening_value", "closing_value", "stopped_value", "locking_value", "unlocking_value", "jammed_value",
+        "unlatched_value", "unlatching_value",
     ] + presets
 
     /// Keys of an action that only buttons use.

@@ -143,26 +143,31 @@ extension DevicePreset {
 
     /// Tasmota shutters: `ShutterN` {Position, Direction, Target} in RESULT and
     /// SENSOR (the 2019 driver of Tasmota 7 wrote `direction` in lower case),
-    /// the raw position on `stat/T/SHUTTERn`; `ShutterOpenN` / `ShutterCloseN`.
+    /// in the answer to `Status 10` (`StatusSNS`), and the raw position on
+    /// `stat/T/SHUTTERn`; `ShutterOpenN` / `ShutterCloseN`.
+    ///
+    /// The state query is `Status 10`: it only reports (support_command.ino
+    /// CmndStatus → MqttShowSensor, whose FUNC_JSON_APPEND is the shutter
+    /// driver's position object) in every version. An empty `ShutterPositionN`
+    /// is not a question: the 2019 driver reads it as -99, a target of 0, and
+    /// drives the shutter closed. Its answer (`{"ShutterPosition1":0}`) is the
+    /// target of a command, never a position: not read.
     static func tasmotaShutter(topic: String, channel: Channel, fullTopic: String) -> Expansion {
         let shutter = if case .index(let index) = channel { index } else { Int64(1) }
         let key = "Shutter\(shutter)"
         func path(_ prefix: String, _ last: String) -> String { tasmotaTopic(fullTopic, prefix: prefix, topic: topic) + last }
         let direction = [StateMeaning("1", .movingTowardOpen), StateMeaning("-1", .movingTowardClosed), StateMeaning("0", .motionStopped)]
-        let json = [path("stat", "RESULT"), path("tele", "SENSOR")].flatMap { topic in
-            [StateSource.position(topic: topic, field: [key, "Position"]), .words(topic: topic, field: [key, "Direction"], direction),
-             .words(topic: topic, field: [key, "direction"], direction)]
+        let objects = [(path("stat", "RESULT"), [key]), (path("tele", "SENSOR"), [key]), (path("stat", "STATUS10"), ["StatusSNS", key])]
+        let json = objects.flatMap { topic, object in
+            [StateSource.position(topic: topic, field: object + ["Position"]), .words(topic: topic, field: object + ["Direction"], direction),
+             .words(topic: topic, field: object + ["direction"], direction)]
         }
         return Expansion(
-            stateSources: json + [
-                .position(topic: path("stat", "SHUTTER\(shutter)"), field: nil),
-                // The answer to the state query (and to ShutterPosition commands).
-                .position(topic: path("stat", "RESULT"), field: ["ShutterPosition\(shutter)"]),
-            ],
+            stateSources: json + [.position(topic: path("stat", "SHUTTER\(shutter)"), field: nil)],
             command: ToggleCommand(topic: path("cmnd", "ShutterOpen\(shutter)"), payloadOn: "", payloadOff: "",
                                    offTopic: path("cmnd", "ShutterClose\(shutter)")),
             availability: AvailabilitySource(topic: path("tele", "LWT"), availableValue: "Online", unavailableValue: "Offline"),
-            stateQuery: MQTTMessageSpec(topic: path("cmnd", "ShutterPosition\(shutter)"), payload: "", qos: 1, retain: false),
+            stateQuery: MQTTMessageSpec(topic: path("cmnd", "Status"), payload: "10", qos: 1, retain: false),
             device: .cover
         )
     }

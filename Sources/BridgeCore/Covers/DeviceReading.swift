@@ -10,9 +10,10 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
     case stopped
     /// Motion ended, openness not said (Shelly gen1 `stop`, Tasmota Direction 0, zigbee2mqtt `moving: STOP`).
     case motionStopped = "motion stopped"
-    /// Moving up / toward open, openness not said (zigbee2mqtt `moving: UP`, Tasmota Direction 1).
+    /// Moving up / toward open (Tasmota Direction 1): not closed while it
+    /// moves, even from a position 0 said beside it.
     case movingTowardOpen = "moving up"
-    /// Moving down / toward closed, openness not said (zigbee2mqtt `moving: DOWN`, Tasmota Direction -1).
+    /// Moving down / toward closed (Tasmota Direction -1): not closed yet.
     case movingTowardClosed = "moving down"
     /// Moving, which way not said (zigbee2mqtt Sonoff `moving: forward`/`reverse`,
     /// Livolo `moving: true`): not closed while it moves.
@@ -27,6 +28,11 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
     case jammed
     /// zigbee2mqtt `not_fully_locked`: not locked.
     case notFullyLocked = "not fully locked"
+    /// The latch is pulled back, the door free (Home Assistant's lock `open`,
+    /// Nuki Hub's `open` / `unlatched`): not locked.
+    case unlatched
+    /// The latch is being pulled (Home Assistant's `opening`, Nuki Hub's `unlatching`): not locked.
+    case unlatching
     /// The device says it does not know (ESPHome `unknown`): not known.
     case unknown
     /// Tasmota `Blink ON`/`Blink OFF`: a blink started or ended; the relay's state is not said.
@@ -40,10 +46,10 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
     /// The new `isOn`: nil leaves it as it was.
     var openness: Openness? {
         switch self {
-        case .opening, .closing, .stopped, .moving, .calibrating: return .on
-        case .locking, .unlocking, .jammed, .notFullyLocked: return .off
+        case .opening, .closing, .stopped, .moving, .calibrating, .movingTowardOpen, .movingTowardClosed: return .on
+        case .locking, .unlocking, .jammed, .notFullyLocked, .unlatched, .unlatching: return .off
         case .unknown: return .unknown
-        case .motionStopped, .movingTowardOpen, .movingTowardClosed, .blinking: return nil
+        case .motionStopped, .blinking: return nil
         }
     }
 
@@ -54,8 +60,8 @@ public enum DeviceReading: String, Sendable, Equatable, CaseIterable {
     var motion: Motion? {
         switch self {
         case .opening, .movingTowardOpen, .locking: return .towardOn
-        case .closing, .movingTowardClosed, .unlocking: return .towardOff
-        case .stopped, .motionStopped, .jammed, .notFullyLocked, .unknown, .calibrating: return Motion.none
+        case .closing, .movingTowardClosed, .unlocking, .unlatching: return .towardOff
+        case .stopped, .motionStopped, .jammed, .notFullyLocked, .unknown, .calibrating, .unlatched: return Motion.none
         case .moving, .blinking: return nil
         }
     }

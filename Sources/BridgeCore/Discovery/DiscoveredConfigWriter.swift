@@ -183,6 +183,10 @@ public enum DiscoveredConfigWriter {
         } else {
             lines += explicitKeys(toggle.wiring).map { "  " + $0 }
         }
+        if toggle.wiring.device == .cover, toggle.wiring.stateSources.contains(where: \.isInverted) {
+            let why = toggle.source == .tasmota ? "Tasmota announces ShutterInvert 1 (`sho` bit 0)" : "announced position_closed 100, position_open 0"
+            lines.append("  invert_position: true   # \(why): 100 is closed, 0 fully open")
+        }
         if toggle.wiring.device == .lock {
             // Issue 20: unlocking is opt-in; every phone the widget is shared with could press it.
             lines.append("  # allow_unlock: true   # without it this tile only locks (anyone the widget is shared with could unlock)")
@@ -208,7 +212,12 @@ public enum DiscoveredConfigWriter {
             "payload_on: \(s(wiring.command.payloadOn))",
             "payload_off: \(s(wiring.command.payloadOff))",
         ]
-        if let availability = wiring.availability {
+        if let availability = wiring.availability, let also = wiring.alsoAvailability {
+            lines.append("availability_topic: [\(YAMLScalarWriter.quoted(availability.topic)), \(YAMLScalarWriter.quoted(also.topic))]   # both must say online")
+            if let field = availability.field { lines.append("availability_field: \(s(field.joined(separator: ".")))") }
+            lines.append("available_value: \(s(availability.availableValue))")
+            if let unavailable = availability.unavailableValue { lines.append("unavailable_value: \(s(unavailable))") }
+        } else if let availability = wiring.availability {
             lines.append("availability_topic: \(s(availability.topic))")
             if let field = availability.field { lines.append("availability_field: \(s(field.joined(separator: ".")))") }
             lines.append("available_value: \(s(availability.availableValue))")

@@ -194,7 +194,8 @@ public enum HomeAssistantAnnouncement {
     /// `state_closed`, `state_opening`, `state_closing`, `state_stopped`,
     /// `position_topic` with `position_template`) or a lock (`lock.mqtt`:
     /// `payload_lock`/`payload_unlock`, `state_locked`, `state_unlocked`,
-    /// `state_locking`, `state_unlocking`, `state_jammed`), Home Assistant's
+    /// `state_locking`, `state_unlocking`, `state_jammed`, and the unlatch words
+    /// `state_open` / `state_opening` that Nuki Hub announces), Home Assistant's
     /// defaults where the announcement says nothing. A cover or lock that reports
     /// nothing is refused: its tile would show a state the device never said.
     static func closureWiring(_ config: JSONValue, component: String) -> Translation {
@@ -217,7 +218,9 @@ public enum HomeAssistantAnnouncement {
                     ? StateSource(topic: stateTopic, field: field, onValue: word("state_locked", "LOCKED"), offValue: word("state_unlocked", "UNLOCKED"),
                                   meanings: [StateMeaning(word("state_locking", "LOCKING"), .locking),
                                              StateMeaning(word("state_unlocking", "UNLOCKING"), .unlocking),
-                                             StateMeaning(word("state_jammed", "JAMMED"), .jammed)])
+                                             StateMeaning(word("state_jammed", "JAMMED"), .jammed),
+                                             StateMeaning(word("state_open", "OPEN"), .unlatched),
+                                             StateMeaning(word("state_opening", "OPENING"), .unlatching)])
                     : StateSource(topic: stateTopic, field: field, onValue: word("state_open", "open"), offValue: word("state_closed", "closed"),
                                   meanings: [StateMeaning(word("state_opening", "opening"), .opening),
                                              StateMeaning(word("state_closing", "closing"), .closing),
@@ -226,7 +229,9 @@ public enum HomeAssistantAnnouncement {
         }
         var notes: [String] = []
         if !isLock, let positionTopic = config["position_topic"]?.stringValue, !positionTopic.isEmpty {
-            if let range = otherPositionRange(config) {
+            // position_closed 100, position_open 0: the inverted percent the bridge reads with invert_position.
+            let inverted = config["position_closed"]?.scalarText == "100" && config["position_open"]?.scalarText == "0"
+            if !inverted, let range = otherPositionRange(config) {
                 // The bridge reads a position as percent, 0 closed: another range would show a closed
                 // door open or an open one closed. Its state words still say closed, so the tile stands on them.
                 guard !sources.isEmpty else {
@@ -237,7 +242,7 @@ public enum HomeAssistantAnnouncement {
             } else {
                 switch templateField(config["position_template"]?.stringValue) {
                 case .failure(let refusal): return .failure(refusal)
-                case .success(let field): sources.append(.position(topic: positionTopic, field: field))
+                case .success(let field): sources.append(.position(topic: positionTopic, field: field, inverted: inverted))
                 }
             }
         }
@@ -245,9 +250,14 @@ public enum HomeAssistantAnnouncement {
             return .failure(TemplateRefusal("no state_topic\(isLock ? "" : " or position_topic"): a \(component) tile must show what the device reports"))
         }
         let availability = self.availability(config)
-        notes += [availability.note].compactMap { $0 }
-        return .success((ToggleWiring(stateSources: sources, command: command, availability: availability.source,
-                                      device: isLock ? .lock : .cover), notes.isEmpty ? nil : notes.joined(separator: "; ")))
+        var wiring = ToggleWiring(stateSources: sources, command: command, availability: availability.source, device: isLock ? .lock : .cover)
+        // `availability_mode: all` (Nuki Hub): a second topic that must say online too, when read alike.
+        if let second = allModeSecondAvailability(config, beside: availability.source) {
+            wiring.alsoAvailability = second
+        } else {
+            notes += [availability.note].compactMap { $0 }
+        }
+        return .success((wiring, notes.isEmpty ? nil : notes.joined(separator: "; ")))
     }
 
     /// A cover's announced position range as "CLOSED to OPEN" when it is not
@@ -275,6 +285,22 @@ public enum HomeAssistantAnnouncement {
         let states = config["state_topic"]?.stringValue.map { [StateSource(topic: $0, field: ["state"], onValue: "ON", offValue: "OFF")] } ?? []
         return .success((ToggleWiring(stateSources: states, command: command, availability: availability.source, optimistic: states.isEmpty),
                          availability.note))
+    }
+
+    /// With `availability_mode: all` and exactly two availability topics read alike
+    /// (the same field and words), the one beside `chosen`; nil otherwise.
+    static func allModeSecondAvailability(_ config: JSONValue, beside chosen: AvailabilitySource?) -> AvailabilitySource? {
+        guard let chosen, config["availability_mode"]?.stringValue == "all", case .array(let items)? = config["availability"],
+              items.count == 2 else { return nil }
+        let others = items.compactMap { item -> AvailabilitySource? in
+            guard let topic = item["topic"]?.stringValue, !topic.isEmpty, topic != chosen.topic else { return nil }
+            return AvailabilitySource(topic: topic, field: chosen.field, availableValue: item["payload_available"]?.scalarText ?? "online",
+                                      unavailableValue: item["payload_not_available"]?.scalarText ?? "offline")
+        }
+        guard let other = others.first, others.count == 1, other.availableValue == chosen.availableValue,
+              other.unavailableValue == chosen.unavailableValue,
+              items.allSatisfy({ $0["value_template"]?.stringValue == items[0]["value_template"]?.stringValue }) else { return nil }
+        return other
     }
 
     /// One availability source (the bridge follows one): the only one, or of several the

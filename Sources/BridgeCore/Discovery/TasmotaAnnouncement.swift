@@ -72,10 +72,13 @@ public enum TasmotaAnnouncement {
             }
             let expansion = DevicePreset.tasmotaShutter(topic: fields.topic, channel: .index(Int64(shutter)),
                                                         fullTopic: hint.fullTopic ?? DevicePreset.defaultTasmotaFullTopic)
+            // `sho` bit 0 is ShutterInvert (xdrv_27_shutter.ino `shutter_options & 1`): it reports 100 - position.
+            var position = expansion.stateSources[0]
+            position.isInverted = fields.isShutterInverted(shutter)
             yield.toggles.append(DiscoveredToggle(
                 source: .tasmota, deviceKeys: fields.deviceKeys, label: label, idHint: label, kind: DeviceKind.cover(from: [label, fields.module]),
                 origin: "Tasmota \(fields.version) on \(fields.module), host \(fields.hostName), \(topic)",
-                wiring: ToggleWiring(stateSources: Array(expansion.stateSources.prefix(1)), command: expansion.command,
+                wiring: ToggleWiring(stateSources: [position], command: expansion.command,
                                      availability: expansion.availability, device: .cover),
                 presetHint: PresetChoice(preset: .tasmotaShutter, name: hint.name, channel: hint.channel, fullTopic: hint.fullTopic)
             ))
@@ -107,6 +110,8 @@ public enum TasmotaAnnouncement {
         var version: String
         var isFan: Bool
         var relaysAreLights: Bool
+        /// `sho`: each shutter's options (ShutterInvert is bit 0, ShutterLock bit 1, ...).
+        var shutterOptions: [Int64] = []
 
         init?(_ config: JSONValue) {
             guard let topic = config["t"]?.stringValue, !topic.isEmpty,
@@ -132,6 +137,14 @@ public enum TasmotaAnnouncement {
             relaysAreLights = config["so"]?["30"]?.scalarText == "1"
             // Two relays per shutter; `sho` is no count (9.3.0 announces four entries on a plain relay, DiscoveryFixtures).
             shutterCount = min((relays.filter { $0 == 3 }.count + 1) / 2, Self.maxShutters)
+            if case .array(let options)? = config["sho"] {
+                shutterOptions = options.prefix(Self.maxShutters).map { if case .int(let value) = $0 { value } else { 0 } }
+            }
+        }
+
+        /// Whether shutter `number` (1-based) reports inverted positions (`ShutterInvert 1`).
+        func isShutterInverted(_ number: Int) -> Bool {
+            number >= 1 && number <= shutterOptions.count && shutterOptions[number - 1] & 1 == 1
         }
 
         var deviceKeys: Set<String> { DeviceKeys.mac(mac) }

@@ -3,6 +3,9 @@ public struct ToggleWiring: Sendable, Equatable {
     public var stateSources: [StateSource]
     public var command: ToggleCommand
     public var availability: AvailabilitySource?
+    /// A second availability topic that must say online too (`availability_mode: all`):
+    /// written as the second of `availability_topic`'s list.
+    public var alsoAvailability: AvailabilitySource? = nil
     /// The device reports nothing: the state is assumed from the command.
     public var optimistic: Bool
     /// A switch, a cover (on = open) or a lock (on = locked).
@@ -64,7 +67,7 @@ public struct ToggleWiring: Sendable, Equatable {
     /// too long: an announcement can say anything), or nil when all can.
     public var topicProblem: String? {
         let topics = [("state topic", stateSources.map(\.topic)), ("command topic", [command.topic]),
-                      ("availability topic", availability.map { [$0.topic] } ?? [])]
+                      ("availability topic", [availability, alsoAvailability].compactMap { $0?.topic })]
         for (role, list) in topics {
             for topic in list {
                 if let problem = MQTTTopicRules.problem(with: topic) { return "its \(role) \(problem)" }

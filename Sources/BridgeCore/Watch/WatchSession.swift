@@ -106,9 +106,13 @@ public struct WatchSession: Sendable {
         var eventIndexByActionRole: [String: Int] = [:]
         var actionsWithEvent: Set<ActionKey> = []
         let parsed = ParsedPayload(payload, fields: topicIndex.fields(on: topic))
-        for listener in listeners {
+        // The bridge's own reading (`MessageInterpreter.readings`): what the tile shows, `watch` says.
+        let readings = MessageInterpreter.readings(parsed, listeners: listeners)
+        for (listener, reading) in zip(listeners, readings) {
             guard let index = indexByKey[listener.action] else { continue }
-            let verdict = MessageInterpreter.verdict(parsed, role: listener.role)
+            if let taken = reading.taken { records[index].state.take(taken, as: listener.role) }
+            guard let verdict = reading.said else { continue }
+            if case .notUnderstood(let reason) = verdict { records[index].lastProblem = reason }
             let role = Self.roleWord(listener.role)
             let eventKey = "\(index)\u{0}\(role)"
             if let existing = eventIndexByActionRole[eventKey] {
@@ -122,7 +126,6 @@ public struct WatchSession: Sendable {
                 if case .position(let percent?) = verdict { event.positionPercent = percent }
                 events.append(event)
             }
-            record(verdict, role: listener.role, into: &records[index])
         }
         return events + sceneEvents(touched: actionsWithEvent, topic: topic, excerpt: excerpt, elapsedMs: elapsedMs)
     }
@@ -187,11 +190,6 @@ public struct WatchSession: Sendable {
         case .fieldAbsent: return 4
         default: return 1
         }
-    }
-
-    private func record(_ verdict: MessageVerdict, role: TopicIndex.Role, into record: inout ActionRecord) {
-        record.state.take(verdict, as: role)
-        if case .notUnderstood(let reason) = verdict { record.lastProblem = reason }
     }
 
     /// zigbee2mqtt's `bridge/state` (a gateway's availability) is shared by every device: not the device speaking.

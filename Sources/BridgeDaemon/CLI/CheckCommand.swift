@@ -65,7 +65,11 @@ public enum CheckCommand {
     }
 
     private static func wordsText(_ source: StateSource) -> String {
-        if source.isPosition { return " position (0 = closed)" }
+        // The scale is asked here: a field on a 0-1 scale reads 0.4 as 1 % open and is never closed short of 0.
+        if source.isPosition {
+            return source.isInverted ? " position in percent, inverted (100 = closed, 0 = open; not a 0-1 scale)"
+                : " position in percent (0 = closed, 100 = open; not a 0-1 scale)"
+        }
         var text = source.onValue.isEmpty ? "" : " on=\(source.onValue) off=\(source.offValue)"
         for meaning in source.meanings { text += " \(meaning.reading.rawValue.replacing(" ", with: "_"))=\(meaning.value)" }
         return text

@@ -45,9 +45,9 @@ enum SimulatedScenes {
             case ("stat/fountain/POWER", let word): reported["fountain"] = word == "ON"
             case ("stat/fountain/RESULT", let word) where word.hasPrefix("{\"POWER\""): reported["fountain"] = word.contains("ON")
             case ("tele/fountain/LWT", let word): if word == "Offline" { unreachable.insert("fountain") } else { unreachable.remove("fountain") }
-            // The door holds closed only when it said closed (or position 0) last; every other word but a nonsense one is open.
+            // The door holds closed only when it said closed (or position 0) last; every other word, a nonsense one
+            // and an unknown position too (issue 39 §3), is not closed.
             case ("garage/door/state", "closed"), ("garage/door/position", "0"): reported["door"] = false
-            case ("garage/door/state", "sideways"), ("garage/door/position", "-1"), ("garage/door/position", "x"): break
             case ("garage/door/state", _), ("garage/door/position", _): reported["door"] = nil
             // A lock holds locked on LOCKED only, unlocked on UNLOCKED only (moving or jammed: neither).
             case ("garage/lock/state", "LOCKED"): reported["lock"] = true

@@ -97,9 +97,9 @@ enum CoverPayloads {
     static let tasmotaShutterClosed = #"{"Shutter1":{"Position":0,"Direction":0,"Target":0,"Tilt":0}}"#
     /// The same object in telemetry (`tele/T/SENSOR`).
     static let tasmotaSensorOpen = #"{"Time":"2024-03-02T10:11:12","Shutter1":{"Position":100,"Direction":0,"Target":100,"Tilt":0}}"#
-    /// `CmndShutterPosition` with no payload (the preset's state query) moves nothing and answers with
-    /// `ShutterReportPosition(true, index)`: the `Shutter1` object above on `stat/T/RESULT`. Older drivers
-    /// (Tasmota 8) answered `ResponseCmndIdxNumber(position)` instead:
+    /// `CmndShutterPosition` answers with `ShutterReportPosition(true, index)` in new drivers; older ones (Tasmota 8)
+    /// answered `ResponseCmndIdxNumber(target)`: the target of the command, not a position (issue 39 §3; an empty
+    /// payload drove the 2019 driver closed, issue 39 §1, so no preset asks with it):
     static let tasmotaOldPositionAnswer = #"{"ShutterPosition1":47}"#
     /// The 2019 driver (arendst/Tasmota tasmota/xdrv_27_shutter.ino of Tasmota 7, before ShutterButton and
     /// ShutterLock: `JSON_SHUTTER_POS` is `"Shutter%d":{"Position":%d,"direction":%d}`) wrote `direction` in lower

@@ -122,8 +122,9 @@ struct CoverPresetTests {
                   messages: [("tele/blinds/SENSOR", CoverPayloads.tasmotaSensorOpen)], isOn: true, shownOn: true),
         Situation(name: "Tasmota SHUTTER1 raw", action: "tasmota_shutter: blinds",
                   messages: [("stat/blinds/SHUTTER1", CoverPayloads.tasmotaRawClosed)], isOn: false, shownOn: false),
+        // Issue 39 §3: the answer to a ShutterPosition command is its target, not a position: not read.
         Situation(name: "Tasmota 8 ShutterPosition1 answer", action: "tasmota_shutter: blinds",
-                  messages: [("stat/blinds/RESULT", CoverPayloads.tasmotaOldPositionAnswer)], isOn: true, shownOn: true),
+                  messages: [("stat/blinds/RESULT", CoverPayloads.tasmotaOldPositionAnswer)], isOn: nil, shownOn: true),
         Situation(name: "Tasmota 7 lower-case direction closing", action: "tasmota_shutter: blinds",
                   messages: [("tele/blinds/SENSOR", CoverPayloads.tasmota7SensorClosing)], isOn: true, shownOn: true, motion: .towardOff),
         Situation(name: "Tasmota 7 closed at the end of a travel", action: "tasmota_shutter: blinds",
@@ -221,7 +222,7 @@ struct CoverPresetTests {
             if case .publishMQTT(let message) = effect { "\(message.topic) \(String(decoding: message.payload, as: UTF8.self))" } else { nil }
         }
         #expect(published.sorted() == [
-            "cmnd/blinds/ShutterPosition1 ", "p2/command status_update", "shellies/s25/command update",
+            "cmnd/blinds/Status 10", "p2/command status_update", "shellies/s25/command update",
             "zigbee2mqtt/front/get {\"state\":\"\"}", "zigbee2mqtt/garage/get {\"position\":\"\"}",
         ])
     }

@@ -27,7 +27,8 @@ struct CoverSemanticsTests {
         Reading(action: cover, messages: [("gate/state", "stopped")], isOn: true, shownOn: true),
         Reading(action: cover, messages: [("gate/position", "47")], isOn: true, shownOn: true),
         Reading(action: cover, messages: [("gate/position", "0")], isOn: false, shownOn: false),
-        Reading(action: cover, messages: [("gate/state", "closed"), ("gate/state", "sideways")], isOn: false, shownOn: false),
+        // Issue 39 §3: closed only while the latest message says closed; a word the tile does not know is not closed.
+        Reading(action: cover, messages: [("gate/state", "closed"), ("gate/state", "sideways")], isOn: nil, shownOn: true),
         // Never heard: a cover is not shown closed.
         Reading(action: cover, messages: [], isOn: nil, shownOn: true),
         Reading(action: lock, messages: [("door/state", "LOCKED")], isOn: true, shownOn: true),
@@ -36,6 +37,8 @@ struct CoverSemanticsTests {
         Reading(action: lock, messages: [("door/state", "LOCKED"), ("door/state", "UNLOCKING")], isOn: false, shownOn: false),
         Reading(action: lock, messages: [("door/state", "LOCKING")], isOn: false, shownOn: false),
         Reading(action: lock, messages: [], isOn: nil, shownOn: false),
+        // Issue 39 §2: any other word, known or not, ends locked.
+        Reading(action: lock, messages: [("door/state", "LOCKED"), ("door/state", "sideways")], isOn: nil, shownOn: false),
     ]
 
     @Test(arguments: readings)

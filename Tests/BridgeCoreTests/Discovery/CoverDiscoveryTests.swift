@@ -84,16 +84,17 @@ struct CoverDiscoveryTests {
     /// source/_integrations/cover.mqtt.markdown: `position_closed`, default 0, and `position_open`,
     /// default 100; abbreviated `pos_clsd`/`pos_open`). The bridge reads a position as percent, 0
     /// closed, so such a position is left out and the tile stands on the cover's state words; a
-    /// cover that reports only such a position is skipped with the reason.
+    /// cover that reports only such a position is skipped with the reason. Issue 39 §3: the inverted range
+    /// (`position_closed` 100, `position_open` 0) is read, with `invert_position: true`.
     @Test func aPositionRangeOtherThan0To100IsLeftOutOrTheCoverSkipped() throws {
         let inverted = #"{"name":"Loft Shutter","cmd_t":"loft/shutter/set","stat_t":"loft/shutter/state","pos_t":"loft/shutter/position","pos_clsd":100,"pos_open":0,"uniq_id":"loft_shutter_1"}"#
         let byteRange = #"{"name":"Patio Awning","cmd_t":"patio/awning/set","pos_t":"patio/awning/position","pos_clsd":0,"pos_open":255,"uniq_id":"patio_awning_1"}"#
         let text = discoveredConfig([("homeassistant/cover/loft_shutter/config", inverted), ("homeassistant/cover/patio_awning/config", byteRange)])
         let config = try #require(ConfigLoader.load(text: text, fileName: "bridge.yaml").config, "\(text)")
         let shutter = try #require(config.widgets.flatMap(\.actions).first { $0.id == "loft_shutter" }, "\(text)")
-        #expect(shutter.stateSources.map(\.topic) == ["loft/shutter/state"], "no position source: \(shutter.stateSources)")
-        #expect(text.contains("its position (100 to 0, not 0 to 100) left out: the tile reads its state words"), "\(text)")
-        #expect(!text.contains("loft/shutter/position\n"))
+        #expect(shutter.stateSources.map(\.topic) == ["loft/shutter/state", "loft/shutter/position"], "\(shutter.stateSources)")
+        #expect(shutter.stateSources.last?.isInverted == true)
+        #expect(text.contains("invert_position: true   # announced position_closed 100, position_open 0: 100 is closed, 0 fully open"), "\(text)")
         #expect(text.contains("Home Assistant cover 'Patio Awning'"))
         #expect(text.contains("its position runs from 0 to 255 (position_closed to position_open), not 0 to 100, and a position is all it reports"), "\(text)")
         // The tile never shows the shutter closed from a position: it is closed when its state says so.
@@ -102,6 +103,42 @@ struct CoverDiscoveryTests {
         let key = ActionKey(slug: "home", actionId: "loft_shutter")
         harness.ackAll(harness.message("loft/shutter/state", "closed"))
         #expect(harness.bridge.states[key]?.isOn == false)
+        harness.ackAll(harness.message("loft/shutter/position", "0"))   // inverted: 0 is fully open
+        #expect(harness.bridge.states[key]?.isOn == true)
+        harness.ackAll(harness.message("loft/shutter/position", "100"))
+        #expect(harness.bridge.states[key]?.isOn == false)
+    }
+
+    /// Issue 39 §3: a Tasmota shutter announced with ShutterInvert 1 (`sho` bit 0) is written with
+    /// `invert_position: true` and says why; issue 39 §2: Nuki Hub's lock announcement (technyon/nuki_hub
+    /// src/HomeAssistantDiscovery.cpp publishHASSDeviceConfig) keeps its unlatch words and, with
+    /// `avty_mode: all`, both availability topics.
+    @Test func invertedShuttersAndNukiHubLocksAreWrittenAsAnnounced() throws {
+        let inverted = CoverAnnouncements.tasmotaShutter.replacing(#""sho":[0]"#, with: #""sho":[1]"#)
+        let nuki = #"{"dev":{"ids":["nuki_3a1b2c"],"mf":"Nuki","mdl":"SmartLock","name":"Front"},"~":"nuki/lock","name":null,"unique_id":"3a1b2c_lock","cmd_t":"~/action","avty":[{"t":"nuki/maintenance/mqttConnectionState"},{"t":"nuki/lock/availability"}],"avty_mode":"all","pl_lock":"lock","pl_unlk":"unlock","pl_open":"unlatch","stat_t":"~/hastate","stat_jam":"jammed","stat_locked":"locked","stat_locking":"locking","stat_unlocked":"unlocked","stat_unlocking":"unlocking","stat_open":"open","stat_opening":"opening","opt":"false"}"#
+        let text = discoveredConfig([("tasmota/discovery/8CAAB5614B98/config", inverted), ("homeassistant/lock/3a1b2c/smartlock/config", nuki)])
+        let result = ConfigLoader.load(text: text, fileName: "bridge.yaml")
+        #expect(result.errors.isEmpty, "\(result.rendered())\n\(text)")
+        #expect(text.contains("invert_position: true   # Tasmota announces ShutterInvert 1 (`sho` bit 0): 100 is closed, 0 fully open"), "\(text)")
+        #expect(text.contains("unlatched_value: open") && text.contains("unlatching_value: opening"), "\(text)")
+        #expect(text.contains("availability_topic: ['nuki/lock/availability', 'nuki/maintenance/mqttConnectionState']   # both must say online"),
+                "\(text)")
+        #expect(text.contains("jammed_value: jammed"))
+        let config = try #require(result.config)
+        var harness = BridgeHarness(config: config)
+        harness.connectAndSettle(states: [])
+        let lock = try #require(config.widgets.flatMap(\.actions).first { $0.device == .lock })
+        let key = ActionKey(slug: "home", actionId: lock.id)
+        harness.ackAll(harness.message("nuki/lock/hastate", "locked"))
+        #expect(harness.bridge.states[key]?.publishedOn == true)
+        harness.ackAll(harness.message("nuki/lock/hastate", "open"))
+        #expect(harness.bridge.states[key]?.isOn == false)
+        harness.ackAll(harness.message("nuki/lock/hastate", "locked"))
+        harness.ackAll(harness.message("nuki/lock/availability", "online"))
+        harness.ackAll(harness.message("nuki/maintenance/mqttConnectionState", "offline"))   // Nuki Hub's last will
+        #expect(harness.bridge.states[key]?.publishedOn == false)
+        harness.ackAll(harness.message("nuki/maintenance/mqttConnectionState", "online"))
+        #expect(harness.bridge.states[key]?.publishedOn == true)
     }
 
     @Test func aCoverThatReportsNothingIsSkippedAndSaid() {
