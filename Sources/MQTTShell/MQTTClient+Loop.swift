@@ -166,7 +166,7 @@ extension MQTTClient: LoopSource {
     private func beginAttempt(nowMs: Int64) {
         if state.withLock({ $0.isStopping }) { return finish() }
         guard let current = handle.withLock({ $0 }) else { return finish() }
-        if !BrokerAddress.isLiteral(currentSettings.host), startResolver() { return }
+        if !HostAddress.isLiteral(currentSettings.host), startResolver() { return }
         state.withLock { $0.phase = .linked(attemptStartedMs: nowMs) }
         let returnCode = connect(current)
         if returnCode != MOSQ_ERR_SUCCESS.rawValue { attemptFailed(returnCode: returnCode, nowMs: nowMs) }
