@@ -41,9 +41,6 @@ declare -A MAX_LEN=(
 ALL_TARGETS=(config yaml json press timestamp http-date retry-after payload sse http-response http-request id-file discovery watch unsafe-once config-renders
              cover-lock-reading page scenes)
 # What --ci runs (every target; leave out one whose known crash is being fixed elsewhere).
-# cover-lock-reading fails on main until branch `reading` (issue 43 defects 1 and 2:
-# a fraction below 1 read as closed, a lookalike of K read as LOCKED) is merged; its
-# corpus holds those inputs. Put it back in when that branch is in.
 CI_TARGETS=("${ALL_TARGETS[@]}")
 
 # target -> sources compiled into the target beside it (a property checked

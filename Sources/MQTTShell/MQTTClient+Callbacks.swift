@@ -26,6 +26,8 @@ extension MQTTClient {
             if speaksV5 { state.hasConnectedWithV5 = true }
             state.failedAttempts = 0
             state.connectedAtMs = MonotonicClock.nowMs()
+            state.awaitedAnswers = [:]
+            state.lastProbeMs = state.connectedAtMs ?? 0
             state.lastReportedReason = nil
             return state.subscriptions.values.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         }
@@ -78,6 +80,7 @@ extension MQTTClient {
     func didAcknowledgePublish(messageId: Int32) {
         state.withLock { state in
             if state.offlineMessageId == messageId { state.isOfflineAcknowledged = true }
+            if !state.awaitedAnswers.isEmpty { state.awaitedAnswers[messageId] = nil }
         }
     }
 

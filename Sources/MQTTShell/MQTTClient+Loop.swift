@@ -46,6 +46,7 @@ extension MQTTClient: LoopSource {
             guard descriptor >= 0 else { return LoopWants(deadlineMs: nowMs) }
             var deadlineMs = nowMs + keepaliveCheckMs
             if !isConnected { deadlineMs = min(deadlineMs, attemptStartedMs + Int64(settings.connectTimeoutMs) + 1) }
+            if isConnected, let silenceDeadlineMs { deadlineMs = min(deadlineMs, silenceDeadlineMs) }
             if isStopping, let stopDeadlineMs {
                 deadlineMs = min(deadlineMs, stopDeadlineMs + (isDisconnectRequested ? Self.disconnectGraceMs : 0))
             }
@@ -111,6 +112,10 @@ extension MQTTClient: LoopSource {
             serviceStop(current, nowMs: nowMs)
             return
         }
+        if isConnected {
+            if let silenceDeadlineMs, nowMs >= silenceDeadlineMs { return brokerFellSilent(nowMs: nowMs) }
+            if isProbeDue(nowMs: nowMs) { sendProbe(on: current, nowMs: nowMs) }
+        }
         if !isConnected, nowMs - attemptStartedMs > Int64(settings.connectTimeoutMs) {
             attemptFailed(returnCode: MOSQ_ERR_SUCCESS.rawValue, nowMs: nowMs,
                           timeoutReason: "no answer within \(settings.connectTimeoutMs) ms (broker unreachable or not answering)")
@@ -166,7 +171,7 @@ extension MQTTClient: LoopSource {
     private func beginAttempt(nowMs: Int64) {
         if state.withLock({ $0.isStopping }) { return finish() }
         guard let current = handle.withLock({ $0 }) else { return finish() }
-        if !BrokerAddress.isLiteral(currentSettings.host), startResolver() { return }
+        if !HostAddress.isLiteral(currentSettings.host), startResolver() { return }
         state.withLock { $0.phase = .linked(attemptStartedMs: nowMs) }
         let returnCode = connect(current)
         if returnCode != MOSQ_ERR_SUCCESS.rawValue { attemptFailed(returnCode: returnCode, nowMs: nowMs) }
@@ -231,6 +236,21 @@ extension MQTTClient: LoopSource {
             handler(.refused(refusal.retrying(inMs: Int(delayMs))))
             waitAfterFatal(delayMs: delayMs, nowMs: nowMs)
         }
+    }
+
+    /// The broker left a packet unanswered for `silentBrokerMs` (`MQTTClient+Silence`):
+    /// the connection goes with the handle (nothing it had not sent, nor any
+    /// unacknowledged message, is resent on the next connection: a late command is
+    /// worse than none), the owner hears `.disconnected`, and the client reconnects
+    /// with its backoff.
+    private func brokerFellSilent(nowMs: Int64) {
+        let reason = "the broker answered nothing for \(Self.silentBrokerMs) ms (stalled, its connection still open); "
+            + "connection dropped with what was not yet acknowledged, reconnecting"
+        countShortConnection()
+        report(disconnectReason: reason)
+        if let error = recreateHandle() { handler(.fatal(reason: error.description)) }
+        let delayMs = Int64(nextReconnectDelayMs())
+        state.withLock { $0.phase = .waitingToReconnect(untilMs: nowMs + delayMs) }
     }
 
     /// The next wait before recreating the client after a fatal error or a refusal.
@@ -322,6 +342,7 @@ extension MQTTClient: LoopSource {
     private func report(disconnectReason reason: String) {
         let isNew = state.withLock { state in
             state.isConnected = false
+            state.awaitedAnswers = [:]
             defer { state.lastReportedReason = reason }
             return state.lastReportedReason != reason
         }
@@ -333,6 +354,7 @@ extension MQTTClient: LoopSource {
             state.isConnected = false
             state.connectedAtMs = nil
             state.lastReportedReason = nil
+            state.awaitedAnswers = [:]
         }
     }
 

@@ -142,7 +142,8 @@ public final class MQTTClient: Sendable {
             guard let current, isConnected else { throw MQTTError.notConnected("publish") }
             precondition(isThreaded || isOnCallersLoopThread,
                          "MQTTClient.publish off the loop's thread of a client started on the caller's loop")
-            _ = try Self.publish(on: current, topic: topic, payload: payload, qos: qos, retain: retain)
+            let messageId = try Self.publish(on: current, topic: topic, payload: payload, qos: qos, retain: retain)
+            awaitAnswer(to: messageId, qos: qos, on: current)
             return isThreaded
         }
         if isThreaded { wakeLoopToWrite() }

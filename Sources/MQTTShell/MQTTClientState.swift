@@ -62,6 +62,13 @@ struct MQTTClientState {
     /// Readable passes in a row whose reads ended without the socket saying EAGAIN
     /// (loop thread): from `MQTTClient.readsBeforeDraining` on, a pass reads until it does.
     var undrainedReads = 0
+    /// Packets the broker must answer (a QoS 1 or 2 PUBLISH, a probe), by message
+    /// id, with when each went out (monotonic ms); at most
+    /// `MQTTClient.maxAwaitedAnswers`. One unanswered for `MQTTClient.silentBrokerMs`
+    /// means the broker stalled (`MQTTClient+Silence`).
+    var awaitedAnswers: [Int32: Int64] = [:]
+    /// When the last probe went out (monotonic ms).
+    var lastProbeMs: Int64 = 0
 }
 
 /// One client handle's life, as the loop sees it.

@@ -36,6 +36,9 @@ enum MosquittoCallbacks {
         mosquitto_publish_callback_set(handle) { _, userdata, messageId in
             MosquittoCallbacks.client(userdata)?.didAcknowledgePublish(messageId: messageId)
         }
+        mosquitto_unsubscribe_callback_set(handle) { _, userdata, messageId in
+            MosquittoCallbacks.client(userdata)?.didAnswer(messageId: messageId)
+        }
     }
 
     private static func client(_ userdata: UnsafeMutableRawPointer?) -> MQTTClient? {

@@ -63,6 +63,12 @@ public final class MosquittoBroker: @unchecked Sendable {
         process?.stop()
     }
 
+    /// Sends `signal` to the running broker, by its PID (SIGSTOP stalls it with its
+    /// TCP connections alive; SIGCONT resumes it).
+    public func send(_ signal: Int32) {
+        run.withLock { $0.child }?.send(signal)
+    }
+
     /// Stops and starts the broker on the same port (retained messages are lost:
     /// persistence is off).
     public func restart() throws {

@@ -20,10 +20,13 @@ extension ActionState {
             lastReading = verdict
         case (.availability, .available): isAvailable = true
         case (.availability, .unavailable): isAvailable = false
-        case (.availability, .availabilityCleared): isAvailable = nil
+        // A cleared (empty) availability is unknown, not available: after
+        // `offline` the device stays unreachable until it says it is back, so
+        // its state from before the outage is not shown again (issue 38).
+        case (.availability, .availabilityCleared): if isAvailable != false { isAvailable = nil }
         case (.gatewayAvailability, .available): isGatewayAvailable = true
         case (.gatewayAvailability, .unavailable): isGatewayAvailable = false
-        case (.gatewayAvailability, .availabilityCleared): isGatewayAvailable = nil
+        case (.gatewayAvailability, .availabilityCleared): if isGatewayAvailable != false { isGatewayAvailable = nil }
         case (.active, .active(let active)): isActive = active
         default: break
         }

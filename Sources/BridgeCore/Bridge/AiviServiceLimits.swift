@@ -3,6 +3,11 @@
 public enum AiviServiceLimits {
     /// A press expires this long after it was made (`expires_at` = `created_at` + 5 s).
     public static let pressLifetimeMs: Int64 = 5_000
+    /// The furthest a press may claim to expire after the server's clock (as the
+    /// bridge reads it): 60 s, twelve times the guide's 5 s, so a clock off by
+    /// a few seconds never refuses a real press. A press claiming more is
+    /// refused, and no id is remembered longer than this plus the margin.
+    public static let maxClaimedLifetimeMs: Int64 = 60_000
     /// Presses across all widgets and phones of an account, in one burst.
     public static let accountBurstPresses = 20
     /// ... then this many a second.

@@ -1,5 +1,9 @@
 extension Bridge {
     mutating func streamEvent(_ event: StreamEvent, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        if !dedupe.hasBoundedExpiries, input.serverClockUncertaintyMs != Int64.max {
+            // Ids loaded from a file written before the bound: none is kept past it.
+            dedupe.boundExpiries(notAfterMs: input.serverClockMs.addingSaturating(AiviServiceLimits.maxClaimedLifetimeMs))
+        }
         let forgotten = dedupe.forgetExpired(serverClockMs: input.serverClockMs, uncertaintyMs: input.serverClockUncertaintyMs)
         handlePress(event, input, &effects)
         // Told after the press: forgetting never stands between a press and its command.
@@ -55,6 +59,16 @@ extension Bridge {
             notePress(key, action.kind, press, input, .expired(lateMs: lateMs))
             return drop(.expired, .warning, "expired \(lateMs) ms ago on the server's clock; not carried out")
         }
+        // What a press may claim is bounded: its id is remembered until it expires,
+        // so a claim of year 9999 would hold the unsafe id memory for good.
+        let claimedMs = press.expiresAtMs.subtractingSaturating(input.serverClockMs)
+        guard claimedMs <= AiviServiceLimits.maxClaimedLifetimeMs else {
+            notePress(key, action.kind, press, input, .refused("claims to expire \(claimedMs / 1000) s from now"))
+            oweAnswer(key.slug, &effects)
+            return drop(.implausibleExpiry, .warning, "claims to expire \(claimedMs / 1000) s from now on the server's clock, beyond "
+                        + "the \(AiviServiceLimits.maxClaimedLifetimeMs / 1000) s any press may claim (the service's expire "
+                        + "\(AiviServiceLimits.pressLifetimeMs / 1000) s after they are made); not carried out, answering with the true state")
+        }
         guard !dedupe.contains(press.id) else {
             notePress(key, action.kind, press, input, .duplicate)
             return drop(.duplicate, .info, "duplicate delivery; already handled")
@@ -77,12 +91,12 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         }
-        guard !needsCommand || takeCommandToken(key, input) else {
+        guard !needsCommand || takeCommandTokens(commandTopics(action, key, step, nowMs: input.boardClockMs), input) else {
             // Not remembered: a replay once the rate is back under the limit may still run it.
-            effects.append(.log(.warning, "press \(press.id) \(key): over this action's limit of "
+            effects.append(.log(.warning, "press \(press.id) \(key): over the limit of "
                                 + "\(AiviServiceLimits.actionCommandBurst) commands in a burst, then "
-                                + "\(1000 / AiviServiceLimits.actionCommandRefillMs) a second (far beyond the service's own); "
-                                + "not carried out, answering with the true state"))
+                                + "\(1000 / AiviServiceLimits.actionCommandRefillMs) a second, to one device command topic "
+                                + "(far beyond the service's own); not carried out, answering with the true state"))
             effects.append(.observe(.pressDropped(eventId: press.id, reason: .rateLimited)))
             oweAnswer(key.slug, &effects)
             return
@@ -97,7 +111,9 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         }
-        let isUnsafe = dedupe.remember(press.id, expiresAtMs: press.expiresAtMs, isUnsafe: !action.repeatSafe)
+        // Never remembered past the bound, whatever the press claims (checked above too).
+        let rememberedUntilMs = min(press.expiresAtMs, input.serverClockMs.addingSaturating(AiviServiceLimits.maxClaimedLifetimeMs))
+        let isUnsafe = dedupe.remember(press.id, expiresAtMs: rememberedUntilMs, isUnsafe: !action.repeatSafe)
         let ageMs = press.createdAtMs.map { input.serverClockMs.subtractingSaturating($0) } ?? -1
         // The press's effects are appended to the batch's (no array of their own for
         // the usual safe press); an unsafe press's are taken back out just below.
@@ -111,19 +127,56 @@ extension Bridge {
         // Its commands go out only once its id is durable: inside the release.
         let pressEffects = Array(effects[pressStart...])
         effects.removeSubrange(pressStart...)
-        effects.append(contentsOf: UnsafeRelease.holdingBack(RememberedEvent(id: press.id, expiresAtMs: press.expiresAtMs),
+        effects.append(contentsOf: UnsafeRelease.holdingBack(RememberedEvent(id: press.id, expiresAtMs: rememberedUntilMs),
                                                              from: pressEffects))
     }
 
-    /// Takes one of the action's command tokens; false when it has none left.
-    mutating func takeCommandToken(_ key: ActionKey, _ input: BridgeInput) -> Bool {
-        var bucket = commandBuckets[key] ?? TokenBucket(
-            capacity: AiviServiceLimits.actionCommandBurst, refillMs: AiviServiceLimits.actionCommandRefillMs,
-            nowMs: input.boardClockMs)
-        let canTake = bucket.canTake(nowMs: input.boardClockMs)
-        if canTake { bucket.take(nowMs: input.boardClockMs) }
-        commandBuckets[key] = bucket
+    /// Takes one command token of each topic, all or none; false when one has
+    /// none left. The limit is the device's (its command topic), so scenes,
+    /// buttons and the tile of one lamp share it instead of multiplying it.
+    mutating func takeCommandTokens(_ topics: [UTF8Key], _ input: BridgeInput) -> Bool {
+        var buckets = topics.map { topic in
+            commandBuckets[topic] ?? TokenBucket(
+                capacity: AiviServiceLimits.actionCommandBurst, refillMs: AiviServiceLimits.actionCommandRefillMs,
+                nowMs: input.boardClockMs)
+        }
+        let canTake = buckets.indices.allSatisfy { buckets[$0].canTake(nowMs: input.boardClockMs) }
+        for (index, topic) in topics.enumerated() {
+            if canTake { buckets[index].take(nowMs: input.boardClockMs) }
+            commandBuckets[topic] = buckets[index]
+        }
         return canTake
+    }
+
+    /// Every topic an action may send a command to (what the limit is kept for).
+    static func configuredCommandTopics(_ action: ActionConfig) -> [String] {
+        var topics = action.publishes.map(\.topic)
+        if let command = action.command { topics += [command.topic] + (command.offTopic.map { [$0] } ?? []) }
+        if let pulse = action.pulse { topics.append(pulse.topic) }
+        return topics
+    }
+
+    /// The command topics a press would publish to, each once: a toggle's
+    /// step, a button's messages, a scene's targets that are sent a command.
+    func commandTopics(_ action: ActionConfig, _ key: ActionKey, _ step: TowardStep?, nowMs: Int64) -> [UTF8Key] {
+        var topics: [UTF8Key] = []
+        func add(_ topic: String) {
+            let topicKey = UTF8Key(topic)
+            if !topics.contains(topicKey) { topics.append(topicKey) }
+        }
+        switch action.kind {
+        case .toggle:
+            if case .send(let message?) = step { add(message.topic) }
+        case .button:
+            for target in action.sets {
+                let tileKey = targetKey(target, of: key)
+                guard !isOnItsWay(tileKey, on: target.on), let tile = actionsByKey[tileKey],
+                      case .send(let message?) = stepToward(tileKey, tile, on: target.on, nowMs: nowMs) else { continue }
+                add(message.topic)
+            }
+            for message in action.publishes { add(message.topic) }
+        }
+        return topics
     }
 
     /// Whether carrying the press out means publishing on MQTT (not when a toggle

@@ -31,8 +31,9 @@ public struct Bridge: Sendable {
     /// when what its tiles show changed).
     var bodyRenderCount = 0
     var dedupe: DedupeMemory
-    /// Each action's bound on presses becoming commands (`AiviServiceLimits.actionCommandBurst`).
-    var commandBuckets: [ActionKey: TokenBucket] = [:]
+    /// Each device command topic's bound on presses becoming commands
+    /// (`AiviServiceLimits.actionCommandBurst`); only the config's topics.
+    var commandBuckets: [UTF8Key: TokenBucket] = [:]
     var random: SplitMix64
     var nextRequestId: UInt64 = 1
     var answerGeneration: UInt64 = 0
@@ -48,6 +49,10 @@ public struct Bridge: Sendable {
     var actionsReportingJammed: Set<ActionKey> = []
     /// Pulsed doors inside a travel time, by door (not by tile: a reload keeps them).
     var pulseHolds: [PulsedDoor: PulseHold] = [:]
+    /// Doors pulsed since MQTT last connected: a pulse the broker had not yet
+    /// passed on when the link was lost (a stalled broker) may reach the relay
+    /// as it resumes, so each is held again for its travel time on reconnect.
+    var doorsPulsedOnThisLink: Set<PulsedDoor> = []
     /// What was heard since start, for the "never heard from" warning.
     var silence = SilenceTracker()
     /// Topics whose oversized payloads were already logged (bounded).
@@ -143,8 +148,8 @@ public struct Bridge: Sendable {
         highlightedBySlug = [:]
         stateQueryTable = StateQueryTable(config: config)
         let order = config.widgets.flatMap { widget in widget.actions.map { ActionKey(slug: widget.slug, actionId: $0.id) } }
-        let keys = Set(order)
-        commandBuckets = commandBuckets.filter { keys.contains($0.key) }
+        let commandTopics = Set(config.widgets.flatMap(\.actions).flatMap(Self.configuredCommandTopics).map(UTF8Key.init))
+        commandBuckets = commandBuckets.filter { commandTopics.contains($0.key) }
         states = ActionStates(order: order, keeping: states)
         for widget in config.widgets {
             widgetsBySlug[widget.slug] = widget

@@ -128,6 +128,9 @@ public enum PressDropReason: String, Sendable, Equatable, CaseIterable {
     case unknownAction = "unknown_action"
     case wrongKind = "wrong_kind"
     case expired
+    /// The press claimed to expire more than `AiviServiceLimits.maxClaimedLifetimeMs`
+    /// after the server's clock (the guide: 5 s after it was made).
+    case implausibleExpiry = "implausible_expiry"
     case duplicate
     /// The press needed an MQTT command while the broker was unreachable.
     case mqttDisconnected = "mqtt_disconnected"

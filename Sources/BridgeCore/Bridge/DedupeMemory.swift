@@ -35,6 +35,8 @@ public struct DedupeMemory: Sendable {
     private var safeQueue = ExpiryQueue()
     private var unsafeQueue = ExpiryQueue()
     private(set) var unsafeCount = 0
+    /// Whether `boundExpiries(notAfterMs:)` ran (once the server's clock is known).
+    private(set) var hasBoundedExpiries = false
     let marginMs: Int64
     let capacity: Int
 
@@ -115,6 +117,19 @@ public struct DedupeMemory: Sendable {
         }
         compactIfNeeded()
         return forgotten
+    }
+
+    /// Clamps every remembered expiry to `notAfterMs`, once: ids loaded from a
+    /// file written before `AiviServiceLimits.maxClaimedLifetimeMs` bounded
+    /// them (year 9999) are then forgotten like any other. O(n), once a run.
+    mutating func boundExpiries(notAfterMs: Int64) {
+        hasBoundedExpiries = true
+        guard entries.values.contains(where: { $0.expiresAtMs > notAfterMs }) else { return }
+        for (key, remembered) in entries where remembered.expiresAtMs > notAfterMs {
+            entries[key] = Remembered(expiresAtMs: notAfterMs, isUnsafe: remembered.isUnsafe)
+        }
+        safeQueue = ExpiryQueue(entries: entries.compactMap { $0.value.isUnsafe ? nil : ExpiryQueue.Entry(expiresAtMs: $0.value.expiresAtMs, id: $0.key) })
+        unsafeQueue = ExpiryQueue(entries: entries.compactMap { $0.value.isUnsafe ? ExpiryQueue.Entry(expiresAtMs: $0.value.expiresAtMs, id: $0.key) : nil })
     }
 
     /// The unsafe ids to persist, sorted for a stable file.

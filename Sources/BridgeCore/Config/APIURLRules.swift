@@ -81,16 +81,18 @@ public enum APIURLRules {
         return (String(host), port)
     }
 
-    /// A host name, a dotted quad (each part 0-255) or `[IPv6]`.
+    /// A host name, an IPv4 address or `[IPv6]`, as `HostAddress` (the one
+    /// address parser) reads them.
     static func hostProblem(_ host: String) -> String? {
         if host.hasPrefix("[") {
-            let inside = host.dropFirst().dropLast()
-            let allowed = inside.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || $0 == ":" || $0 == "." }
-            return allowed && inside.contains(":") ? nil : "has '\(host)', which is not an IPv6 address in brackets (e.g. [::1])"
+            let inside = String(host.dropFirst().dropLast())
+            guard host.hasSuffix("]"), case .success(.ipv6) = HostAddress.parse(inside) else {
+                return "has '\(host)', which is not an IPv6 address in brackets (e.g. [::1])"
+            }
+            return nil
         }
-        if let problem = MQTTHostRules.dottedQuadProblem(host) { return "has host '\(host)': it \(problem)" }
-        let nameScalars = host.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII || ("0"..."9").contains($0) || "-._~".unicodeScalars.contains($0) }
-        return nameScalars && host.count <= 253 ? nil : "has host '\(host)', which is not a host name, an IPv4 address or [IPv6]"
+        if case .failure(let refusal) = HostAddress.parse(host) { return "has host '\(host)': it \(refusal.message)" }
+        return nil
     }
 
     /// Path characters libcurl sends as written: RFC 3986 `pchar`s, `/`, and `%XX`.

@@ -45,8 +45,28 @@ extension ConfigDecoder {
             decodeToggle(section, expansion: preset?.expansion, presetRefused: refusedPreset, into: &action)
         case .button: decodeButton(section, into: &action)
         }
+        settleUnsafeByNature(section, into: &action)
         action.passthrough = decodePassthrough(section)
         return action
+    }
+
+    /// A pulse and an unlock never run twice for one press (issue 38): a pulsed
+    /// door and a lock tile with `allow_unlock: true` are not safe to repeat,
+    /// and `repeat_safe: true` on them is refused on its line with the fix.
+    private mutating func settleUnsafeByNature(_ section: ConfigSection, into action: inout ActionConfig) {
+        let why: String
+        if action.pulse != nil {
+            why = "a pulsed door must never run twice for one press (a second pulse stops or reverses it); remove 'repeat_safe: true'"
+        } else if action.device == .lock, action.allowUnlock {
+            why = "an unlocking lock tile ('allow_unlock: true') must never run twice for one press; remove 'repeat_safe: true' "
+                + "(or 'allow_unlock: true', to make the tile only lock)"
+        } else {
+            return
+        }
+        if let entry = section.entry("repeat_safe"), case .bool(true)? = entry.value.scalar?.value {
+            error("'repeat_safe: true' \(section.place): \(why)", at: entry.key.location)
+        }
+        action.repeatSafe = false
     }
 
     /// An unknown key that is close to a preset's name (`tasmotta`, `zigbee`).

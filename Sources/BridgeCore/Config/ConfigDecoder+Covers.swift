@@ -68,12 +68,30 @@ extension ConfigDecoder {
         action.travelTimeMs = integer(section, "travel_time_ms", range: 1...600_000)
         action.allowUnlock = bool(section, "allow_unlock") ?? false
         applyWordKeys(section, to: &action.stateSources)
+        if action.device == .lock { reportUnlockWordsForLocked(section) }
         if let position = decodePosition(section, stateSources: action.stateSources) { action.stateSources.append(position) }
         if action.device == .cover, bool(section, "invert_position") == true {
             for index in action.stateSources.indices where action.stateSources[index].isPosition { action.stateSources[index].isInverted = true }
         }
         decodePulse(section, into: &action)
     }
+
+    /// A lock's on is locked: an unlock word as `payload_on` would unlock on a
+    /// press for locked, and as `on_value` would show Locked while it is unlocked.
+    private mutating func reportUnlockWordsForLocked(_ section: ConfigSection) {
+        if let entry = section.entry("payload_on"), let word = entry.value.scalar?.textValue, Self.isUnlockWord(word) {
+            error("'payload_on' \(section.place) is '\(word)', an unlock, but a lock tile's on is locked: 'payload_on' is "
+                  + "the command that locks (for example LOCK); swap it with 'payload_off'", at: entry.key.location)
+        }
+        if let entry = section.entry("on_value"), let word = entry.value.scalar?.textValue, Self.isUnlockWord(word) {
+            error("'on_value' \(section.place) is '\(word)', but a lock tile's on is locked: 'on_value' is what the lock "
+                  + "reports when locked (for example LOCKED); swap it with 'off_value'", at: entry.key.location)
+        }
+    }
+
+    /// Whether a command or a state word speaks of unlocking (UNLOCK, unlocked,
+    /// `{"state":"UNLOCK"}`), in any case.
+    static func isUnlockWord(_ text: String) -> Bool { text.lowercased().contains("unlock") }
 
     private mutating func applyWordKeys(_ section: ConfigSection, to sources: inout [StateSource]) {
         for (key, reading, _, _) in Self.wordKeys {

@@ -85,8 +85,8 @@ extension ConfigDecoder {
         var settings = MQTTSettings()
         guard let mqtt = section(node, name: "'mqtt'", allowedKeys: ConfigKeys.mqtt) else { return settings }
         if let host = string(mqtt, "host") {
-            if let problem = MQTTHostRules.problem(with: host) {
-                error("'host' in 'mqtt' \(problem)", at: mqtt.value("host")?.location ?? mqtt.location)
+            if case .failure(let refusal) = HostAddress.parse(host) {
+                error("'host' in 'mqtt' \(refusal.message)", at: mqtt.value("host")?.location ?? mqtt.location)
             } else {
                 settings.host = host
             }
@@ -106,7 +106,7 @@ extension ConfigDecoder {
             warning("'tls' in 'mqtt' has no value: TLS is used with the system's trusted CAs; write 'tls: true' to say so, "
                     + "'tls: {ca_file: ...}' for your own CA, or 'tls: false' to connect without TLS", at: entry.key.location)
         }
-        if settings.passwordFile != nil, settings.tls == nil, !MQTTHostRules.isLoopback(settings.host) {
+        if settings.passwordFile != nil, settings.tls == nil, (try? HostAddress.parse(settings.host).get())?.isLoopback != true {
             warning("'password_file' in 'mqtt': the MQTT password would travel unencrypted to \(settings.host) (no 'tls'), where "
                     + "anyone on the network can read it; add 'tls: true' (or 'tls: {ca_file: ...}') if the broker offers TLS "
                     + "(usually on port 8883)", at: mqtt.entry("password_file")?.key.location ?? mqtt.location)
@@ -236,12 +236,5 @@ extension ConfigDecoder {
     static func isEnvironmentVariableName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII else { return false }
         return name.unicodeScalars.allSatisfy { $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }
-    }
-
-    /// `host:port` or `[v6]:port` with a port 1-65535.
-    static func isHostAndPort(_ text: String) -> Bool {
-        guard let colon = text.lastIndex(of: ":"), colon != text.startIndex else { return false }
-        guard let port = Int(text[text.index(after: colon)...]) else { return false }
-        return (1...65_535).contains(port)
     }
 }

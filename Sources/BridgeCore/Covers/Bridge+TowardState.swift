@@ -37,10 +37,14 @@ extension Bridge {
             return .answerNow(.warning, "the door's sensor has not reported; not pulsed (a pulse moves the door whichever way it goes)",
                               .refused("the door's sensor has not reported"))
         }
-        let travelMs = action.effectiveTravelTimeMs
+        let travelMs = travelTimeMs(of: PulsedDoor(pulse))
         switch pulseHolds[PulsedDoor(pulse)] {
         case .none:
             break
+        case .some(let hold) where hold.isSinceReconnect:
+            return .answerNow(.info, "MQTT reconnected less than its travel time (\(travelMs) ms) ago, and a pulse sent before "
+                              + "the outage may reach the relay only now; not pulsed, answering with its true state",
+                              .refused("reconnected inside its travel time"))
         case .some(let hold) where hold.isSinceStart:
             return .answerNow(.info, "the bridge started less than its travel time (\(travelMs) ms) ago, and a pulse sent before "
                               + "the restart may still be moving the door; not pulsed, answering with its true state",
@@ -75,10 +79,40 @@ extension Bridge {
                             + "a pulse sent before a restart may still be moving the door"))
     }
 
-    /// After a pulse: no other one to that door for the action's travel time.
+    /// After a pulse: no other one to that door for the longest travel time of
+    /// the tiles pulsing its topic.
     mutating func holdPulses(_ door: PulsedDoor, _ action: ActionConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         pulseHolds[door] = PulseHold(pulsedAtMs: input.boardClockMs)
-        effects.append(.startTimer(.pulseHold(door), afterMs: action.effectiveTravelTimeMs))
+        doorsPulsedOnThisLink.insert(door)
+        effects.append(.startTimer(.pulseHold(door), afterMs: max(action.effectiveTravelTimeMs, travelTimeMs(of: door))))
+    }
+
+    /// On an MQTT (re)connect: each door pulsed on the link that was lost is held
+    /// for its travel time from now. A broker that stalled (stopped, TCP alive)
+    /// passes on what it had read when it resumes, so a pulse sent into the stall
+    /// reaches the relay about when the bridge reconnects; a second pulse then
+    /// would stop or reverse the door.
+    mutating func holdDoorsPulsedOnTheLostLink(_ effects: inout [BridgeEffect]) {
+        guard !doorsPulsedOnThisLink.isEmpty else { return }
+        for door in doorsPulsedOnThisLink.sorted() {
+            let travelMs = travelTimeMs(of: door)
+            guard travelMs > 0 else { continue }
+            pulseHolds[door] = PulseHold(pulsedAtMs: nil, isSinceReconnect: true)
+            effects.append(.startTimer(.pulseHold(door), afterMs: travelMs))
+        }
+        effects.append(.log(.info, "\(doorsPulsedOnThisLink.count) pulsed door(s) not pulsed for their travel time after the "
+                            + "reconnect: a pulse sent before the MQTT outage may reach the relay only now"))
+        doorsPulsedOnThisLink = []
+    }
+
+    /// The longest travel time of the tiles that pulse `door`'s topic (0 when none).
+    func travelTimeMs(of door: PulsedDoor) -> Int64 {
+        var longestMs: Int64 = 0
+        for action in actionsByKey.values {
+            guard let pulse = action.pulse, PulsedDoor(pulse) == door else { continue }
+            longestMs = max(longestMs, action.effectiveTravelTimeMs)
+        }
+        return longestMs
     }
 
     /// The travel time of a door's pulse (or of the start) has passed: it may be pulsed again.
@@ -86,7 +120,8 @@ extension Bridge {
         guard let hold = pulseHolds.removeValue(forKey: door), hold.isSinceStart else { return }
         let tiles = actionsByKey.filter { $0.value.pulse.map(PulsedDoor.init) == door }.keys.sorted()
         let named = tiles.isEmpty ? "the door pulsed by '\(door)'" : tiles.map { "action '\($0.actionId)' (widget \($0.slug))" }.joined(separator: ", ")
-        effects.append(.log(.info, "\(named): its travel time since the start has passed; it may be pulsed again"))
+        let since = hold.isSinceReconnect ? "the MQTT reconnect" : "the start"
+        effects.append(.log(.info, "\(named): its travel time since \(since) has passed; it may be pulsed again"))
     }
 
     /// A jammed lock is logged once, until it reports something else.

@@ -99,6 +99,8 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
     case unknownOption(String)
     case missingValue(String)
     case badValue(String, String)
+    /// An option's value refused with why and the fix (`--mqtt-host 127.0.0.010`).
+    case refusedValue(String, String, because: String)
     /// An option of other commands given to this one.
     case notAnOptionOf(command: String, option: String, owners: [String])
     /// An option this command takes only beside another.
@@ -110,6 +112,7 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
         case .unknownOption(let name): return "unknown option '\(name)' (see --help)"
         case .missingValue(let name): return "option \(name) needs a value"
         case .badValue(let name, let value): return "option \(name): '\(value)' is not valid"
+        case .refusedValue(let name, let value, let why): return "option \(name): '\(value)' \(why)"
         case .notAnOptionOf(let command, let option, let owners):
             let list = owners.count > 1 ? owners.dropLast().joined(separator: ", ") + " and " + (owners.last ?? "") : owners.joined()
             return "\(command) does not take \(option): it is an option of \(list) (see --help)"

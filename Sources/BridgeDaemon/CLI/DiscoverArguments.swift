@@ -1,3 +1,5 @@
+import BridgeCore
+
 /// The options of `discover` (its broker options mirror the config's `mqtt:` section).
 public struct DiscoverArguments: Sendable, Equatable {
     public var mqttHost: String?
@@ -18,7 +20,10 @@ public struct DiscoverArguments: Sendable, Equatable {
     /// Takes the option `name` if it is one of `discover`'s; returns false otherwise.
     mutating func accept(_ name: String, value: () throws(CommandLineError) -> String) throws(CommandLineError) -> Bool {
         switch name {
-        case "--mqtt-host": mqttHost = try value()
+        case "--mqtt-host":
+            let host = try value()
+            if case .failure(let refusal) = HostAddress.parse(host) { throw .refusedValue(name, host, because: refusal.message) }
+            mqttHost = host
         case "--username": username = try value()
         case "--password-file": passwordFile = try value()
         case "--tls": tls = true

@@ -134,8 +134,10 @@ struct UnlockAndPulseTests {
         #expect(action?.repeatSafe == false)
         #expect(action?.device == .cover)
         #expect(action?.command == nil)
-        let (safe, _) = ConfigFixture.loadAction("id: dev\nlabel: Device\n" + Self.pulsed + "\nrepeat_safe: true")
-        #expect(safe?.repeatSafe == true)
+        // Issue 38 item 1: a pulse never runs twice for one press, whatever the config says.
+        let (safe, refused) = ConfigFixture.loadAction("id: dev\nlabel: Device\n" + Self.pulsed + "\nrepeat_safe: true")
+        #expect(safe == nil)
+        #expect(refused.errors.contains { $0.message.contains("a pulsed door must never run twice for one press") })
     }
 
     @Test func aPulseWithoutASensorIsRefusedOnItsLine() {

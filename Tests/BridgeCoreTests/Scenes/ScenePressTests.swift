@@ -140,7 +140,7 @@ struct ScenePressTests {
         let actions = Dictionary(uniqueKeysWithValues: config.widgets[0].actions.map { ($0.id, $0) })
         #expect(actions["leaving"]?.repeatSafe == false, "the door must never be pulsed twice for one press")
         #expect(actions["all_off"]?.repeatSafe == true)
-        #expect(actions["welcome"]?.repeatSafe == true)
+        #expect(actions["welcome"]?.repeatSafe == false, "it unlocks 'side' (issue 38 item 1)")
         var harness = try BridgeHarness(scenes: ["porch": true, "garage": false, "door": true, "front": true])
         let press = harness.pressScene("leaving", eventId: "evt_1")
         #expect(press.recorded.map(\.id) == ["evt_1"])
