@@ -32,7 +32,14 @@ final class StatusServer: Sendable {
         guard let address = ListenAddress.parse(settings.listen) else { throw .badListenAddress(settings.listen) }
         let (host, port) = (address.host, address.port)
         let endpoints = StatusEndpoints()
+        let hostCheck = StatusHostCheck(listenHost: host, port: port)
         let handler: HTTPHandler = { [snapshot, metrics] request in
+            guard hostCheck.allows(host: request.header("Host")) else {
+                // DNS rebinding: a page on another name must not read the board's states.
+                return .response(HTTPResponse(status: 421, headers: [HTTPHeader("Content-Type", StatusEndpoints.plainTextContentType),
+                                                                    HTTPHeader("Cache-Control", "no-store")],
+                                              body: Array("misdirected request: this board answers only its own address, localhost and IP literals\n".utf8)))
+            }
             let answer = endpoints.respond(method: request.method, path: request.target,
                                            snapshot: snapshot(), metrics: metrics, nowMs: MonotonicClock.wallClockMs())
             var headers = [HTTPHeader("Content-Type", answer.contentType), HTTPHeader("Cache-Control", "no-store"),
