@@ -60,7 +60,8 @@ public final class Daemon: Sendable {
             relay: relay
         )
         self.runtime = runtime
-        statusServer = StatusServer(metrics: metrics, snapshot: { runtime.statusSnapshot() })
+        statusServer = StatusServer(metrics: metrics, snapshot: { runtime.statusSnapshot() },
+                                    generation: { runtime.statusGeneration })
         if let status = config.status {
             do { try statusServer.start(status, on: loop) } catch { log.error("\(error)") }
         }
