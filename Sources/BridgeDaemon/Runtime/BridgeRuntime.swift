@@ -44,8 +44,8 @@ public final class BridgeRuntime: @unchecked Sendable {
         self.ports = ports
         let relay = relay ?? RuntimeRelay(loop: loop)
         self.relay = relay
-        let inbox = relay.inbox
-        executor = EffectExecutor(ports: ports, recorder: ports.unsafeEventRecorder, submit: { inbox.push($0) })
+        // Through the relay, which wakes the loop: a record finishes on the syncing thread.
+        executor = EffectExecutor(ports: ports, recorder: ports.unsafeEventRecorder, submit: { relay.submit($0) })
         self.idleWakeMs = idleWakeMs
         self.loop = loop
     }

@@ -103,4 +103,26 @@ struct SlowDiskTests {
         #expect(ports.syncs.withLock { $0 } <= 3, "group commit: \(ports.syncs.withLock { $0 }) syncs for 8 presses")
         #expect(Set(store.liveEvents.map(\.id)) == Set((1...8).map { "u\($0)" }))
     }
+
+    /// With the daemon's real loop (waiting in poll, no idle wake): a record
+    /// finished on the syncing thread wakes the loop, so the press's command
+    /// goes out after its sync, not at the loop's next unrelated wake.
+    @Test func aFinishedRecordWakesTheLoop() throws {
+        let directory = try TemporaryDirectory(prefix: "slow-disk")
+        defer { directory.remove() }
+        let ports = Ports()
+        let (recorder, _) = try Self.slowRecorder(directory, ports)
+        defer { recorder.stop() }
+        let eventLoop = try EventLoop()
+        let runtime = BridgeRuntime(bridge: Bridge(config: BridgeRuntimeTests.config), ports: ports.make(recorder: recorder),
+                                    loop: eventLoop)
+        runtime.submit(.core(.mqttConnected))
+        let loop = try ShellThread { runtime.run() }
+        defer { runtime.submit(.stopRequested); loop.join() }
+        let sentAtMs = MonotonicClock.nowMs()
+        runtime.submit(BridgeRuntimeTests.press("feed", kind: "button", id: "u1"))
+        #expect(ports.published.wait(timeoutMs: 5_000, until: { $0.contains { $0.topic == "home/feeder/cmd" } }))
+        let atMs = try #require(ports.publishedAtMs("home/feeder/cmd").first)
+        #expect(atMs - sentAtMs < Int64(Self.syncMs + 300), "sent \(atMs - sentAtMs) ms after the press")
+    }
 }
