@@ -41,6 +41,7 @@ enum HTTPReasonPhrase {
         case 405: return "Method Not Allowed"
         case 409: return "Conflict"
         case 413: return "Content Too Large"
+        case 421: return "Misdirected Request"
         case 429: return "Too Many Requests"
         case 431: return "Request Header Fields Too Large"
         case 500: return "Internal Server Error"

@@ -24,12 +24,22 @@ public struct HTTPServerConfiguration: Sendable {
     /// The most bytes a streamed answer may have waiting for a slow client; past it
     /// the client is dropped, not buffered without limit.
     public var maxStreamBufferedBytes: Int
+    /// The most connections with bytes ready served in one pass of the loop; the
+    /// others wait for the next (round robin), so a flood of clients costs the
+    /// loop a bounded slice between two looks at its other sources (the daemon's
+    /// presses come first).
+    public var maxReadyConnectionsPerPass: Int
+    /// Requests read (and connections accepted) at most this many a second, with a
+    /// burst of `requestBurst`; nil: no pace. Past it the server waits, not reading.
+    public var maxRequestsPerSecond: Int?
+    public var requestBurst: Int
 
     public init(host: String = "127.0.0.1", port: Int = 0, maxHeaderBytes: Int = 16 * 1024,
                 maxBodyBytes: Int = 256 * 1024, maxConnections: Int = 64,
                 readTimeoutMs: Int = 15_000, writeTimeoutMs: Int = 5_000,
                 headTimeoutMs: Int = 30_000, evictsOldestIdleWhenFull: Bool = false,
-                maxStreamBufferedBytes: Int = 1024 * 1024) {
+                maxStreamBufferedBytes: Int = 1024 * 1024, maxReadyConnectionsPerPass: Int = Int.max,
+                maxRequestsPerSecond: Int? = nil, requestBurst: Int = 1) {
         self.host = host
         self.port = port
         self.maxHeaderBytes = maxHeaderBytes
@@ -40,5 +50,8 @@ public struct HTTPServerConfiguration: Sendable {
         self.headTimeoutMs = headTimeoutMs
         self.evictsOldestIdleWhenFull = evictsOldestIdleWhenFull
         self.maxStreamBufferedBytes = maxStreamBufferedBytes
+        self.maxReadyConnectionsPerPass = max(1, maxReadyConnectionsPerPass)
+        self.maxRequestsPerSecond = maxRequestsPerSecond
+        self.requestBurst = requestBurst
     }
 }

@@ -22,12 +22,17 @@ final class HTTPServerSource: LoopSource, @unchecked Sendable {
     private var nextConnectionId = 0
     private var acceptPausedUntilMs: Int64?
     private var isClosed = false
+    /// Where the next pass starts among the ready connections (round robin).
+    private var passOffset = 0
+    /// The pace of requests, when the configuration sets one.
+    private var pace: RequestPace?
 
     init(listener: Int32, configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler,
          control: HTTPServerControl, wake: @escaping @Sendable () -> Void) {
         self.listener = listener
         self.configuration = configuration
         self.control = control
+        pace = configuration.maxRequestsPerSecond.map { RequestPace(requestsPerSecond: $0, burst: configuration.requestBurst) }
         context = HTTPConnectionContext(configuration: configuration, handler: handler,
                                         startWorker: { control.startWorker($0) }, wake: wake)
     }
@@ -36,14 +41,20 @@ final class HTTPServerSource: LoopSource, @unchecked Sendable {
         guard !isClosed else { return LoopWants() }
         var interests: [LoopInterest] = []
         var deadlineMs: Int64?
+        let isPaced = pace.map { !$0.allows(nowMs: nowMs) } ?? false
+        if let pace, isPaced { deadlineMs = pace.nextAllowedMs(nowMs: nowMs) }
         if let paused = acceptPausedUntilMs, nowMs < paused {
-            deadlineMs = paused
-        } else {
+            deadlineMs = min(deadlineMs ?? paused, paused)
+        } else if !isPaced {
             acceptPausedUntilMs = nil
             interests.append(LoopInterest(descriptor: listener, wantsWrite: false))
         }
         for connection in connections.values {
-            if let interest = connection.interest() { interests.append(interest) }
+            if var interest = connection.interest() {
+                // Over the pace: answers still go out, requests wait unread.
+                if isPaced { interest.wantsRead = false }
+                if interest.wantsRead || interest.wantsWrite { interests.append(interest) }
+            }
             if let due = connection.deadlineMs(nowMs: nowMs) { deadlineMs = min(deadlineMs ?? due, due) }
         }
         return LoopWants(interests: interests, deadlineMs: deadlineMs)
@@ -53,11 +64,29 @@ final class HTTPServerSource: LoopSource, @unchecked Sendable {
         guard !isClosed, !control.isStopping else { return }
         var readiness: [Int32: LoopReadiness] = [:]
         for item in ready { readiness[item.descriptor] = item }
-        for connection in Array(connections.values) {
-            connection.service(readiness[connection.descriptor], nowMs: nowMs)
+        let all = Array(connections.values).sorted { $0.id < $1.id }
+        let budget = configuration.maxReadyConnectionsPerPass
+        var servedReady = 0
+        let start = all.isEmpty ? 0 : passOffset % all.count
+        for index in 0..<all.count {
+            let connection = all[(start + index) % all.count]
+            var ready = readiness[connection.descriptor]
+            if var taken = ready, taken.isReadable {
+                // Past the pass's budget, or the pace, a request waits for a later
+                // pass (poll reports it again); answers still flush, deadlines are kept.
+                if servedReady >= budget || !(pace?.allows(nowMs: nowMs) ?? true) {
+                    taken.isReadable = false
+                    ready = taken.isWritable ? taken : nil
+                } else {
+                    servedReady += 1
+                    pace?.take(nowMs: nowMs)
+                }
+            }
+            connection.service(ready, nowMs: nowMs)
             if connection.isClosed { connections[connection.descriptor] = nil }
         }
-        if readiness[listener] != nil { acceptConnections(nowMs: nowMs) }
+        passOffset = all.isEmpty ? 0 : (start + servedReady) % all.count
+        if readiness[listener] != nil, pace?.allows(nowMs: nowMs) ?? true { acceptConnections(nowMs: nowMs) }
         control.setOpenConnectionCount(connections.count)
     }
 
@@ -74,12 +103,15 @@ final class HTTPServerSource: LoopSource, @unchecked Sendable {
 
     private func acceptConnections(nowMs: Int64) {
         for _ in 0..<Self.maxAcceptsPerPass {
+            // A new connection's first request is read at once: it counts against the pace.
+            guard pace?.allows(nowMs: nowMs) ?? true else { return }
             let descriptor = accept(listener, nil, nil)
             guard descriptor >= 0 else {
                 if errno == EINTR || errno == ECONNABORTED { continue }
                 if errno == EMFILE || errno == ENFILE { acceptPausedUntilMs = nowMs + Self.acceptPauseMs }
                 return
             }
+            pace?.take(nowMs: nowMs)
             admit(ConnectionSocket(fileDescriptor: descriptor), nowMs: nowMs)
         }
     }

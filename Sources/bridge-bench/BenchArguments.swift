@@ -2,7 +2,7 @@
 struct BenchArguments: Sendable {
     static let usage = """
     usage: bridge-bench [--quick] [--bridge PATH] [--broker-nodelay] [--cpu-quota PERCENT] [--min-publish-interval-ms N]
-                        [--only press|state|unsafe-press|threads] [--count N]
+                        [--only press|state|unsafe-press|threads|stalls] [--count N]
            bridge-bench --soak [--minutes N] [--seed S] [--quick] [--one-process] [--bridge PATH]
            bridge-bench --floor [--count N]
        bridge-bench --instructions [--quick] [--bridge PATH]
@@ -16,7 +16,9 @@ struct BenchArguments: Sendable {
       --only S          the start, then scenario S alone: press (press → command / confirmed), state
                         (state → publish), unsafe-press (repeat_safe: false buttons with none and 4,000
                         ids remembered, a fresh bridge each), threads (a fresh bridge with the status
-                        listener on, idle and with 10 connections); for profiles (callgrind) of one kind of work
+                        listener on, idle and with 10 connections), stalls (issue 38: 600 toggles, press →
+                        command idle, with 64 clients flooding GET / and HEAD /, and with unsafe presses
+                        syncing 400 ms each); for profiles (callgrind) of one kind of work
       --count N         presses (press), state changes (state) in the run (default 1000, --quick 30),
                         or presses per bridge (unsafe-press; default 50, --quick 5)
       --soak            the compressed soak: seeded traffic, faults, reloads and kill -9 restarts;
@@ -75,7 +77,7 @@ struct BenchArguments: Sendable {
             case "--one-process": parsed.isSoakOneProcess = true
             case "--only":
                 guard let text = rest.popFirst(), let scenario = BenchScenario(rawValue: text) else {
-                    return .failure(BenchFailure("--only needs press, state, unsafe-press or threads"))
+                    return .failure(BenchFailure("--only needs press, state, unsafe-press, threads or stalls"))
                 }
                 parsed.onlyScenario = scenario
             case "--count":
@@ -119,4 +121,6 @@ enum BenchScenario: String, Sendable {
     case state
     case unsafePress = "unsafe-press"
     case threads
+    /// Issue 38: press → command while the status page is flooded and the disk is slow.
+    case stalls
 }

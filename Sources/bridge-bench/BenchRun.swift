@@ -55,6 +55,10 @@ enum BenchRun {
         case .threads:
             try rig.publishRetainedStates()
             return try ThreadsScenario.run(rig, bridgeExecutable: bridgeExecutable, table: &table)
+        case .stalls:
+            try rig.publishRetainedStates()
+            progress("stalls: press → command idle, under a status flood and on a slow disk")
+            return try StallScenario.run(rig, bridgeExecutable: bridgeExecutable, table: &table)
         case .press, .state: break
         }
         progress("start: spawning \(bridgeExecutable)")
@@ -62,7 +66,7 @@ enum BenchRun {
         switch scenario {
         case .press: try PressScenario.run(rig, table: &table)
         case .state: try StatePublishScenario.run(rig, table: &table)
-        case .unsafePress, .threads: break
+        case .unsafePress, .threads, .stalls: break
         }
         rig.stopBridge()
     }

@@ -56,6 +56,9 @@ final class DeviceSimulator: Sendable {
 
     var buttonCommandCount: Int { records.withLock { $0.buttonCommands.count } }
 
+    /// When the latest button command arrived (monotonic µs), if any did.
+    var lastButtonCommandArrivedUs: Int64? { records.withLock { $0.buttonCommands.last?.arrivedUs } }
+
     /// The first button command at index `start` or later, waiting up to `timeoutMs`.
     func waitForButtonCommand(from start: Int, timeoutMs: Int) -> ButtonCommand? {
         records.wait(timeoutMs: timeoutMs, until: { $0.buttonCommands.count > start }) { records in

@@ -52,6 +52,13 @@ enum PressScenario {
                          us: samples.streamToConfirmedUs.max(), limitUs: nil)
     }
 
+    /// One press of `toggle`: the time from its event written to its command at the device.
+    static func commandLatencyUs(_ rig: BenchRig, toggle: Int) throws -> Int64 {
+        var samples = Samples()
+        try pressOnce(rig, toggle: toggle, into: &samples)
+        return samples.streamToCommandUs.last ?? 0
+    }
+
     private static func pressOnce(_ rig: BenchRig, toggle: Int, into samples: inout Samples) throws {
         let slug = rig.sizes.slug(ofToggle: toggle)
         let action = BenchConfig.actionId(toggle)

@@ -90,7 +90,7 @@ enum UnsafePressScenario {
 
     /// One press of `widget`'s unsafe button: frame written → its message at the
     /// device, and → the answering PATCH of the widget.
-    private static func pressOnce(_ rig: BenchRig, widget: Int) throws -> (toCommandUs: Int64, toAnswerUs: Int64) {
+    static func pressOnce(_ rig: BenchRig, widget: Int) throws -> (toCommandUs: Int64, toAnswerUs: Int64) {
         let slug = rig.sizes.slug(ofWidget: widget)
         let action = BenchConfig.unsafeButtonId(widget: widget)
         let frameIndex = rig.recorder.frameCount

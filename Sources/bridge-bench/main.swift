@@ -51,6 +51,7 @@ if arguments.isInstructions {
 var sizes = arguments.isQuick ? BenchSizes.quick : BenchSizes.full
 if let interval = arguments.minPublishIntervalMs { sizes.minPublishIntervalMs = interval }
 if let count = arguments.count { sizes = sizes.counting(count) }
+if arguments.onlyScenario == .stalls { sizes = StallScenario.sizes(sizes) }
 var cgroup: CPUCgroup?
 if let percent = arguments.cpuQuotaPercent {
     switch CPUCgroup.create(percent: percent) {

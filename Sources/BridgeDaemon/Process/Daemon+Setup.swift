@@ -43,7 +43,7 @@ extension Daemon {
     /// the bridge cannot write (lock or log) is found here, at start: fatal when
     /// an action is not safe to repeat (its presses could not be recorded), else
     /// a warning. One that other users may write to gets a warning.
-    static func openStore(_ config: BridgeConfig, _ log: LogSink)
+    static func openStore(_ config: BridgeConfig, _ log: LogSink, environment: [String: String])
         throws(DaemonStartError) -> (StateDirectoryLock?, EventIdStore, [RememberedEvent]) {
         let directory = config.stateDirectory
         if mkdir(directory, 0o700) != 0, errno != EEXIST {
@@ -65,7 +65,7 @@ extension Daemon {
             }
             try cannotWrite(error)
         }
-        let store = EventIdStore(directory: directory)
+        let store = EventIdStore(directory: directory, syncData: DiskFault.syncData(environment))
         var openingError: FileError?
         do { try store.openForAppending() } catch { openingError = error }
         if let openingError, let kind = openingError.refusedKind {
@@ -103,7 +103,8 @@ extension Daemon {
     }
 
     static func ports(
-        mqtt: MQTTClient, aivi: AiviLink, store: EventIdStore, options: DaemonOptions, log: LogSink, observers: DaemonObservers
+        mqtt: MQTTClient, aivi: AiviLink, recorder: SyncingEventIdRecorder, options: DaemonOptions, log: LogSink,
+        observers: DaemonObservers
     ) -> RuntimePorts {
         RuntimePorts(
             publishMQTT: { message in
@@ -112,7 +113,7 @@ extension Daemon {
             },
             setSubscriptions: { topics in try mqtt.setSubscriptions(topics) },
             sendPatch: { request, completion in aivi.patch(request, completion: completion) },
-            unsafeEventRecorder: store,
+            unsafeEventRecorder: recorder,
             reloadConfig: {
                 let loaded = options.loadConfig()
                 if loaded.config == nil {

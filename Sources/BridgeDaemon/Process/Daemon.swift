@@ -18,6 +18,8 @@ public final class Daemon: Sendable {
     /// Held for the life of the process: no other bridge uses this state directory
     /// (nil only when the directory cannot be written and no action is unsafe).
     let stateLock: StateDirectoryLock?
+    /// The id store behind its syncing thread: records of unsafe presses, off the loop.
+    let recorder: SyncingEventIdRecorder
 
     /// Builds everything from the config at `configPath`; nothing connects yet.
     public init(options: DaemonOptions, log: LogSink) throws(DaemonStartError) {
@@ -28,8 +30,10 @@ public final class Daemon: Sendable {
         let token = try Self.loadToken(config, options.environment, log)
         let mqttPassword = try Self.loadMQTTPassword(config, log)
         try Self.checkCAFiles(config)
-        let (stateLock, store, rememberedEvents) = try Self.openStore(config, log)
+        let (stateLock, store, rememberedEvents) = try Self.openStore(config, log, environment: options.environment)
         self.stateLock = stateLock
+        let recorder = SyncingEventIdRecorder(store: store, report: { log.warning("\($0)") })
+        self.recorder = recorder
         do { loop = try EventLoop() } catch { throw .system("\(error)") }
         let relay = RuntimeRelay(loop: loop)
         self.log = log
@@ -49,14 +53,15 @@ public final class Daemon: Sendable {
         let runtime = BridgeRuntime(
             bridge: bridge,
             ports: Self.ports(
-                mqtt: mqtt, aivi: aivi, store: store, options: options, log: log,
+                mqtt: mqtt, aivi: aivi, recorder: recorder, options: options, log: log,
                 observers: DaemonObservers(supervisor: supervisor, metrics: metrics)),
             idleWakeMs: supervisor.idleWakeMs,
             loop: loop,
             relay: relay
         )
         self.runtime = runtime
-        statusServer = StatusServer(metrics: metrics, snapshot: { runtime.statusSnapshot() })
+        statusServer = StatusServer(metrics: metrics, snapshot: { runtime.statusSnapshot() },
+                                    generation: { runtime.statusGeneration })
         if let status = config.status {
             do { try statusServer.start(status, on: loop) } catch { log.error("\(error)") }
         }
@@ -71,6 +76,7 @@ public final class Daemon: Sendable {
             return 1
         }
         runtime.run()
+        recorder.stop()
         supervisor.stopping()
         aivi.stop()
         mqtt.stop()

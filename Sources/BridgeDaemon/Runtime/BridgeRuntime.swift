@@ -34,6 +34,9 @@ public final class BridgeRuntime: @unchecked Sendable {
     private let loop: EventLoop?
     /// A batch has finished (the status endpoints answer 503 before).
     private var hasFinishedBatch = false
+    /// Counts what the core was handed (and the first batch's end): the status
+    /// view's render cache renders again only when it moved. Loop thread only.
+    public private(set) var statusGeneration: UInt64 = 0
 
     /// `relay`: the one the shells were given (nil: a relay of its own, for a runtime driven by `submit`).
     public init(bridge: Bridge, ports: RuntimePorts, idleWakeMs: Int = -1, loop: EventLoop? = nil, relay: RuntimeRelay? = nil) {
@@ -41,8 +44,8 @@ public final class BridgeRuntime: @unchecked Sendable {
         self.ports = ports
         let relay = relay ?? RuntimeRelay(loop: loop)
         self.relay = relay
-        let inbox = relay.inbox
-        executor = EffectExecutor(ports: ports, recorder: ports.unsafeEventRecorder, submit: { inbox.push($0) })
+        // Through the relay, which wakes the loop: a record finishes on the syncing thread.
+        executor = EffectExecutor(ports: ports, recorder: ports.unsafeEventRecorder, submit: { relay.submit($0) })
         self.idleWakeMs = idleWakeMs
         self.loop = loop
     }
@@ -119,6 +122,7 @@ public final class BridgeRuntime: @unchecked Sendable {
             }
             inbox.recycle(&batch.items)
             for timer in executor.takeDueTimers(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
+            if !hasFinishedBatch { statusGeneration &+= 1 }
             hasFinishedBatch = true
             ports.afterBatch(Self.summary(of: &bridge, serverClockOffsetMs: serverClockOffsetMs))
         }
@@ -207,6 +211,7 @@ public final class BridgeRuntime: @unchecked Sendable {
                 ports.pressReachedMQTT(eventId, MonotonicClock.nowUs() - receivedAtUs)
             }
         case .unsafeRecordFinished(let ticket, let result):
+            statusGeneration &+= 1
             executor.finishRecord(ticket: ticket, result, to: &bridge, input: makeInput, nowMs: MonotonicClock.nowMs())
         case .eventStreamConnected(let dateHeader, let receivedAtMonotonicMs):
             if let dateHeader { readServerClock(dateHeader: dateHeader, receivedAtMonotonicMs: receivedAtMonotonicMs) }
@@ -222,7 +227,8 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// Hands one event to the core and performs what it decides.
     @discardableResult
     private func feed(_ event: BridgeInputEvent) -> EffectExecutor.Outcome {
-        executor.feed(event, to: &bridge, input: makeInput, nowMs: MonotonicClock.nowMs())
+        statusGeneration &+= 1
+        return executor.feed(event, to: &bridge, input: makeInput, nowMs: MonotonicClock.nowMs())
     }
 
     /// An event for the core with the clocks as they are now (each read once).

@@ -12,7 +12,8 @@ import Glibc
 /// accepts, so whatever was written is read back by the next start; a torn
 /// last line (a crash mid-append) or a damaged line is skipped, not fatal.
 ///
-/// Used by the runtime's loop thread only (hence `@unchecked Sendable`).
+/// Used by one thread at a time (hence `@unchecked Sendable`): the daemon's
+/// start, then its syncing thread (`SyncingEventIdRecorder`).
 public final class EventIdStore: @unchecked Sendable {
     public static let fileName = UnsafeEventIdFile.name
     /// The file of earlier versions (one JSON document), read once and migrated.
@@ -37,7 +38,14 @@ public final class EventIdStore: @unchecked Sendable {
     /// save rewrites it whole.
     private var needsRewrite = false
 
-    public init(directory: String) { self.directory = directory }
+    /// Makes an appended line durable (`fdatasync`; a test's slow disk, or the
+    /// daemon's injected fault, waits first).
+    private let syncData: @Sendable (Int32) -> Int32
+
+    public init(directory: String, syncData: @escaping @Sendable (Int32) -> Int32 = { fdatasync($0) }) {
+        self.directory = directory
+        self.syncData = syncData
+    }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
@@ -82,21 +90,33 @@ public final class EventIdStore: @unchecked Sendable {
     /// one line, whatever the number of ids remembered. The log is compacted
     /// instead when it must be (it may end in a torn line, or the line would
     /// take it past `maxFileBytes`).
-    public func record(_ event: RememberedEvent) throws(FileError) {
-        let key = UTF8Key(event.id)
-        guard written[key] != event.expiresAtMs else { return }
-        let line = UnsafeEventIdFile.line(event)
-        let previous = written.updateValue(event.expiresAtMs, forKey: key)
+    public func record(_ event: RememberedEvent) throws(FileError) { try record([event]) }
+
+    /// Appends the records of several ids in one write and one `fdatasync`
+    /// (the syncing thread's group commit): all durable, or none (then the
+    /// error is thrown and the memory is as before).
+    public func record(_ events: [RememberedEvent]) throws(FileError) {
+        var previous: [(UTF8Key, Int64?)] = []
+        var lines: [UInt8] = []
+        var newLineCount = 0
+        for event in events {
+            let key = UTF8Key(event.id)
+            guard written[key] != event.expiresAtMs else { continue }
+            lines += UnsafeEventIdFile.line(event)
+            newLineCount += 1
+            previous.append((key, written.updateValue(event.expiresAtMs, forKey: key)))
+        }
+        guard newLineCount > 0 else { return }
         do throws(FileError) {
-            if needsRewrite || fileBytes + line.count > Self.maxFileBytes {
+            if needsRewrite || fileBytes + lines.count > Self.maxFileBytes {
                 try compact()
             } else {
-                try append(line)
-                lineCount += 1
-                fileBytes += line.count
+                try append(lines)
+                lineCount += newLineCount
+                fileBytes += lines.count
             }
         } catch {
-            written[key] = previous
+            for (key, value) in previous.reversed() { written[key] = value }
             throw error
         }
     }
@@ -119,7 +139,7 @@ public final class EventIdStore: @unchecked Sendable {
         try openForAppending()
         do throws(FileError) {
             try FileBytes.writeAll(descriptor: descriptor, bytes: bytes, path: path)
-            guard fdatasync(descriptor) == 0 else { throw FileError(path: path, operation: "fdatasync", errorNumber: errno) }
+            guard syncData(descriptor) == 0 else { throw FileError(path: path, operation: "fdatasync", errorNumber: errno) }
         } catch {
             needsRewrite = true
             throw error
@@ -181,17 +201,5 @@ public final class EventIdStore: @unchecked Sendable {
         let aside = legacyPath + ".damaged"
         rename(legacyPath, aside)
         return Loaded(events: [], problem: "\(legacyPath) was damaged; moved it to \(aside)")
-    }
-}
-
-/// The daemon's recorder: the id file, appended and synced before returning.
-extension EventIdStore: UnsafeEventRecorder {
-    public func record(_ event: RememberedEvent, finish: @escaping @Sendable (RecordOutcome) -> Void) -> RecordOutcome? {
-        do throws(FileError) {
-            try record(event)
-            return .success(DurableRecord(syncedRecordOf: event))
-        } catch {
-            return .failure(error)
-        }
     }
 }

@@ -34,7 +34,8 @@ extension RuntimeInput: InboxInput {
     /// losing a connect or disconnect would leave the core believing the wrong thing.
     var isEssential: Bool {
         switch self {
-        case .stopRequested, .reloadRequested, .eventStreamConnected: return true
+        // A record's outcome: its press's commands, or its answer, wait for it.
+        case .stopRequested, .reloadRequested, .eventStreamConnected, .unsafeRecordFinished: return true
         case .core(.patchCompleted), .core(.mqttConnected), .core(.mqttDisconnected),
              .core(.eventStreamConnected), .core(.eventStreamDisconnected), .core(.eventStreamTokenRefused),
              .core(.configReloaded), .core(.timerFired):

@@ -34,10 +34,29 @@ public struct StatusEndpoints: Sendable {
         guard method == "GET" || method == "HEAD" else {
             return (405, Self.plainTextContentType, "method not allowed: use GET or HEAD\n")
         }
-        let answer = route == widgetPath
+        if method == "HEAD" { return head(route, widgetPath: widgetPath, snapshot: snapshot) }
+        return route == widgetPath
             ? get(route, widgetPath: widgetPath, snapshot: snapshot, metrics: metrics)
             : page(route, snapshot: snapshot, nowMs: nowMs) ?? get(route, widgetPath: widgetPath, snapshot: snapshot, metrics: metrics)
-        return method == "HEAD" ? (answer.status, answer.contentType, "") : answer
+    }
+
+    /// HEAD: the status and content type GET would have, with nothing rendered
+    /// (issue 38 item 7: a flood of HEAD renders no page).
+    private func head(_ route: String, widgetPath: String, snapshot: BridgeSnapshot?) -> (status: Int, contentType: String, body: String) {
+        let starting = (503, Self.plainTextContentType, "")
+        switch route {
+        case widgetPath: return snapshot == nil ? starting : (200, Self.jsonContentType, "")
+        case StatusPage.scriptPath: return (200, StatusPage.scriptContentType, "")
+        case StatusPage.path, StatusPage.livePath: return snapshot == nil ? starting : (200, StatusPage.htmlContentType, "")
+        case Self.healthPath: return (HealthCheck.evaluate(snapshot).status, Self.plainTextContentType, "")
+        default: return (200, PrometheusText.contentType, "")
+        }
+    }
+
+    /// Whether GET of `route` renders a large body from the snapshot (the page,
+    /// its live part, the Webhook Widget view): what the status server caches.
+    public static func isRendered(_ route: String, widgetPath: String) -> Bool {
+        route == widgetPath || route == StatusPage.path || route == StatusPage.livePath
     }
 
     private func get(_ route: String, widgetPath: String, snapshot: BridgeSnapshot?, metrics: DaemonMetrics)

@@ -154,6 +154,8 @@ struct EventIdFileHostileTests {
         let first = try world.startBridge()
         #expect(waitUntil(timeoutSeconds: 30) { first.stderr.contains("mqtt connected") })
         try Self.deliver(parts, to: world, bridge: first, marksBefore: 0)
+        // The mark (safe) no longer waits behind the feeders' syncs (issue 38 item 8): wait for them.
+        #expect(waitUntil(timeoutSeconds: 60) { world.feederCommands >= unsafeCount })
         #expect(world.feederCommands == unsafeCount)
         let warnings = first.stderr.split(separator: "\n").filter { $0.contains(" warning skipping an event whose id is") }
         #expect(warnings.count == 1, "\(warnings.prefix(3))")
@@ -168,6 +170,8 @@ struct EventIdFileHostileTests {
         // The new process opens the stream without Last-Event-ID: the service replays every press.
         #expect(waitUntil(timeoutSeconds: 30) { second.stderr.contains("mqtt connected") })
         try Self.deliver(replay, to: world, bridge: second, marksBefore: parts.count)
+        // Any replay run twice would have gone out with the marks or the syncs right after them.
+        #expect(!waitUntil(timeoutSeconds: 3) { world.feederCommands > unsafeCount })
         #expect(world.feederCommands == unsafeCount, "an unsafe press ran twice")
         #expect(!second.stderr.contains("was damaged"), "\(second.stderr.prefix(2_000))")
         #expect(!second.stderr.contains("cannot read"), "\(second.stderr.prefix(2_000))")

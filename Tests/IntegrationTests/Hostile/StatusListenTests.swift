@@ -35,6 +35,27 @@ struct StatusListenTests {
         #expect(check.output.contains("'listen' in 'status' must be HOST:PORT"), "\(check.output)")
     }
 
+    /// Issue 38 item 9: a browser page on another name (DNS rebinding) gets 421,
+    /// with no state in the answer; loopback names and literals are served.
+    @Test func anotherHostNameIsRefused() throws {
+        let port = try LoopbackPort.free()
+        let world = try HostileWorld(script: [:], extraConfig: "status:\n  listen: 127.0.0.1:\(port)")
+        try world.startBridge()
+        #expect(world.waitForLog("published lights"), "\(world.log)")
+        let url = "http://127.0.0.1:\(port)/"
+        func code(_ host: String) throws -> String {
+            try StatusSlowlorisTests.run(["/usr/bin/curl", "-s", "--max-time", "5", "-o", "/dev/null", "-w", "%{http_code}",
+                                          "-H", "Host: \(host)", url])
+        }
+        #expect(try code("rebound.example:\(port)") == "421", "\(world.log)")
+        #expect(try code("rebound.example") == "421")
+        let body = try StatusSlowlorisTests.run(["/usr/bin/curl", "-s", "--max-time", "5", "-H", "Host: rebound.example",
+                                                 "http://127.0.0.1:\(port)/widget"])
+        #expect(!body.contains("lights"), "\(body)")
+        #expect(try code("localhost:\(port)") == "200")
+        #expect(try code("127.0.0.1:\(port)") == "200")
+    }
+
     static func check(_ world: HostileWorld) throws -> (status: Int32, output: String) {
         let process = try ChildProcess(
             executable: EndToEndHarness.bridgeExecutable, arguments: ["check", "--config", world.configPath],

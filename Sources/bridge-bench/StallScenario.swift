@@ -1,0 +1,162 @@
+import Glibc
+import ShellSupport
+
+/// Issue 38 items 7 and 8: press → command on loopback while a stall runs,
+/// against the same bridge idle. One fresh bridge with 600 toggles (30
+/// widgets), an unsafe button per widget, the status listener on, and every
+/// `fdatasync` of its id file slowed to `syncDelayMs` (its fault variable):
+/// - idle: toggle presses one at a time;
+/// - status flood: the same while `floodClients` python clients send `GET /`
+///   and `HEAD /` back to back on kept-alive connections;
+/// - slow disk: an unsafe press (a 400 ms sync each) before each toggle press,
+///   so syncs run the whole time; every unsafe press's message must arrive.
+/// A press lost fails the run (`pressOnce` throws). The target: each stall's p99
+/// within 2× of idle's.
+enum StallScenario {
+    static let floodClients = 64
+    static let syncDelayMs = 400
+    static let faultVariable = "SWITCHBOARD_FAULT_SYNC_DELAY_MS"
+    /// The rig's size for this scenario: ~600 actions, as in the issue.
+    static func sizes(_ base: BenchSizes) -> BenchSizes {
+        var sizes = base
+        sizes.toggleCount = 600
+        sizes.widgetCount = 30
+        return sizes
+    }
+
+    static func run(_ rig: BenchRig, bridgeExecutable: String, table: inout ResultTable) throws {
+        guard let statusPort = LoopbackPort.free() else { throw BenchFailure("no free loopback port for the status listener") }
+        setenv(faultVariable, String(syncDelayMs), 1)
+        defer { unsetenv(faultVariable) }
+        try rig.spawnBridge(executable: bridgeExecutable, run: "-stalls", hasUnsafeButtons: true, statusPort: statusPort)
+        try rig.waitUntilStarted()
+        let count = max(20, min(rig.sizes.pressCount, 300))
+        var toggle = 0
+        func nextToggle() -> Int {
+            toggle = (toggle + 37) % rig.sizes.toggleCount
+            return toggle
+        }
+        var idle: [Int64] = []
+        for _ in 0..<count { idle.append(try PressScenario.commandLatencyUs(rig, toggle: nextToggle())) }
+
+        let flood = try StatusFlood(port: statusPort, clients: floodClients, directory: rig.directory)
+        defer { flood.stop() }
+        guard flood.waitForAnswers(atLeast: 100, timeoutMs: 20_000) else {
+            throw BenchFailure("the status flood got no answers (see \(flood.logPath))")
+        }
+        let answeredBefore = flood.answered
+        var flooded: [Int64] = []
+        for _ in 0..<count { flooded.append(try PressScenario.commandLatencyUs(rig, toggle: nextToggle())) }
+        let answeredDuring = flood.answered - answeredBefore
+        flood.stop()
+
+        var slowDisk: [Int64] = []
+        let firstButton = rig.devices.buttonCommandCount
+        let unsafeCount = max(10, count / 5)
+        var unsafeSentUs: [Int64] = []
+        for index in 0..<count {
+            if index % (count / unsafeCount) == 0, unsafeSentUs.count < unsafeCount {
+                let widget = unsafeSentUs.count % rig.sizes.widgetCount
+                unsafeSentUs.append(MonotonicClock.nowUs())
+                let frameIndex = rig.recorder.frameCount
+                let outcome = rig.simulator.press(phone: BenchRig.phone, widget: rig.sizes.slug(ofWidget: widget),
+                                                  action: BenchConfig.unsafeButtonId(widget: widget))
+                guard outcome.isAccepted, let eventId = outcome.eventId else { throw BenchFailure("the simulator refused an unsafe press") }
+                // Its frame first, so the toggle press below finds its own frame next.
+                guard rig.recorder.waitForFrame(carrying: eventId, from: frameIndex, timeoutMs: 5_000) != nil else {
+                    throw BenchFailure("the unsafe press \(eventId) was not written on the event stream")
+                }
+            }
+            slowDisk.append(try PressScenario.commandLatencyUs(rig, toggle: nextToggle()))
+        }
+        let deadlineMs = MonotonicClock.nowMs() + 30_000
+        while rig.devices.buttonCommandCount - firstButton < unsafeSentUs.count, MonotonicClock.nowMs() < deadlineMs {
+            BenchPause.milliseconds(20)
+        }
+        let arrived = rig.devices.buttonCommandCount - firstButton
+        let lastButtonUs = rig.devices.lastButtonCommandArrivedUs
+        guard arrived == unsafeSentUs.count else {
+            throw BenchFailure("\(unsafeSentUs.count - arrived) of \(unsafeSentUs.count) unsafe presses never reached their device")
+        }
+        rig.stopBridge()
+
+        let scenario = "stalls (issue 38)"
+        let idleP99 = Percentile.of(idle, percent: 99)
+        table.addLatency(scenario, "press → command p99, idle, \(count) presses on \(rig.sizes.toggleCount) toggles", us: idleP99, limitUs: nil)
+        let limit = idleP99.map { 2 * $0 }
+        table.addLatency(scenario, "p50, idle", us: Percentile.of(idle, percent: 50), limitUs: nil)
+        table.addLatency(scenario, "p50, status flood", us: Percentile.of(flooded, percent: 50), limitUs: nil)
+        table.addLatency(scenario, "p50, slow disk", us: Percentile.of(slowDisk, percent: 50), limitUs: nil)
+        table.addLatency(scenario, "last unsafe press → its message (at most two syncs of \(syncDelayMs) ms)",
+                         us: lastButtonUs.flatMap { last in unsafeSentUs.last.map { last - $0 } }, limitUs: Int64(2 * syncDelayMs + 100) * 1000)
+        table.addLatency(scenario, "p99, \(floodClients) clients flooding GET / and HEAD / (\(answeredDuring) answers meanwhile)",
+                         us: Percentile.of(flooded, percent: 99), limitUs: limit)
+        table.addLatency(scenario, "p99, \(unsafeCount) unsafe presses syncing \(syncDelayMs) ms each meanwhile",
+                         us: Percentile.of(slowDisk, percent: 99), limitUs: limit)
+        table.add(scenario, "presses lost", "0 of \(3 * count) toggle presses, 0 of \(unsafeCount) unsafe presses")
+    }
+}
+
+/// `floodClients` clients in one python3 child process (stopped by its PID),
+/// each sending `GET /` and `HEAD /` alternately on a kept-alive connection as
+/// fast as answers come; the total answered is written to a report file.
+final class StatusFlood {
+    private let process: ChildProcess
+    private let reportPath: String
+    let logPath: String
+
+    init(port: Int, clients: Int, directory: String) throws {
+        let scriptPath = directory + "/status-flood.py"
+        reportPath = directory + "/status-flood.count"
+        logPath = directory + "/status-flood.log"
+        try FileText.write(Self.script, to: scriptPath)
+        process = try ChildProcess(executable: "/usr/bin/python3", arguments: [scriptPath, String(port), String(clients), reportPath],
+                                   logPath: logPath)
+    }
+
+    /// Answers counted so far (as last reported, twice a second).
+    var answered: Int {
+        Int(ProcFile.read(reportPath).map { String($0.prefix { $0 != "\n" }) } ?? "") ?? 0
+    }
+
+    func waitForAnswers(atLeast count: Int, timeoutMs: Int) -> Bool {
+        let deadlineMs = MonotonicClock.nowMs() + Int64(timeoutMs)
+        while answered < count {
+            guard MonotonicClock.nowMs() < deadlineMs, process.isRunning else { return false }
+            BenchPause.milliseconds(50)
+        }
+        return true
+    }
+
+    func stop() { process.stop(graceMs: 2_000) }
+
+    static let script = """
+    import http.client, os, sys, threading, time
+    port, clients, report = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+    count = [0]
+    lock = threading.Lock()
+    def client():
+        connection = None
+        while True:
+            try:
+                if connection is None:
+                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                for method in ("GET", "HEAD"):
+                    connection.request(method, "/")
+                    connection.getresponse().read()
+                    with lock:
+                        count[0] += 1
+            except Exception:
+                connection = None
+                time.sleep(0.01)
+    for _ in range(clients):
+        threading.Thread(target=client, daemon=True).start()
+    while True:
+        time.sleep(0.5)
+        with lock:
+            value = count[0]
+        with open(report + ".tmp", "w") as f:
+            f.write(str(value) + "\\n")
+        os.replace(report + ".tmp", report)
+    """
+}
