@@ -11,7 +11,7 @@ public protocol SimClock: Sendable {
 public struct SystemClock: SimClock {
     public init() {}
 
-    public var nowMs: Int64 { MonotonicClock.wallClockMs() }
+    public var nowMs: Int64 { WallClock.nowEpochMs() }
 }
 
 /// A clock that stands still until told to move.

@@ -15,7 +15,7 @@ final class DemoLog: Sendable {
 
     func append(_ text: String) {
         lines.withLock { state in
-            state.items.append(Line(sequence: state.next, atMs: MonotonicClock.wallClockMs(), text: text))
+            state.items.append(Line(sequence: state.next, atMs: WallClock.nowEpochMs(), text: text))
             state.next += 1
             if state.items.count > Self.capacity { state.items.removeFirst(state.items.count - Self.capacity) }
         }

@@ -92,7 +92,7 @@ enum DemoWebServer {
                 subtitle: fields?["subtitle"]?.stringValue, stateWords: TileStateWords(fields?["state_words"]))
         }
         guard let snapshot else { return faces }
-        return TileNote.annotated(faces, slug: widget, snapshot, nowMs: MonotonicClock.wallClockMs())
+        return TileNote.annotated(faces, slug: widget, snapshot, nowMs: WallClock.nowEpochMs())
     }
 
     /// The last published action objects, by id (for icons, colors, subtitles).

@@ -41,12 +41,6 @@ public enum ServerSentEvents {
 }
 
 extension HTTPResponseStream {
-    /// Writes one Server-Sent Event; false when the client is gone.
-    @discardableResult
-    public func writeEvent(id: String? = nil, event: String? = nil, data: String) -> Bool {
-        write(ServerSentEvents.frame(id: id, event: event, data: data))
-    }
-
     /// Writes a comment frame (a keepalive); false when the client is gone.
     @discardableResult
     public func writeComment(_ text: String) -> Bool {

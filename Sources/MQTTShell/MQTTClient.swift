@@ -29,7 +29,8 @@ public final class MQTTClient: Sendable {
     let handler: @Sendable (MQTTEvent) -> Void
     let state: ConditionLock<MQTTClientState>
     /// The libmosquitto handle; held while calling into it from the caller's threads and
-    /// while the network thread recreates or destroys it. Callbacks never take it.
+    /// while the loop driving the client (the caller's, or its own thread's) recreates
+    /// or destroys it. Callbacks never take it.
     let handle = ConditionLock<OpaquePointer?>(nil)
     private let thread = ConditionLock<ShellThread?>(nil)
     /// The helper connecting to a broker's name, while it runs.
@@ -213,11 +214,6 @@ public final class MQTTClient: Sendable {
     /// Whether the client is connected right now.
     public var isConnected: Bool {
         state.withLock { $0.isConnected }
-    }
-
-    /// Passes over the socket that read it and set TCP_QUICKACK (tests).
-    var quickAcknowledgementCount: Int {
-        state.withLock { $0.quickAcknowledgements }
     }
 
     /// Closes the TCP connection without an MQTT DISCONNECT, as a crash or a cable

@@ -1,7 +1,7 @@
 /// The one clock interface of the shells: the board's wall clock and its
 /// monotonic clock, as functions, so whoever reads time (the log's timestamps
 /// and rate limits today) can be handed a test's or a simulation's clock.
-/// `system` reads `MonotonicClock`, the one place that asks the kernel.
+/// `system` reads `WallClock` and `MonotonicClock`, the places that ask the kernel.
 public struct BoardClock: Sendable {
     /// Milliseconds since 1970-01-01 UTC.
     public let wallClockEpochMs: @Sendable () -> Int64
@@ -18,7 +18,7 @@ public struct BoardClock: Sendable {
 
     /// `CLOCK_REALTIME` and `CLOCK_MONOTONIC`.
     public static let system = BoardClock(
-        wallClockEpochMs: { MonotonicClock.wallClockMs() },
+        wallClockEpochMs: { WallClock.nowEpochMs() },
         monotonicMs: { MonotonicClock.nowMs() }
     )
 }

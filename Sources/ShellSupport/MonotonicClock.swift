@@ -1,7 +1,7 @@
 import Glibc
 
-/// The clocks the shells read: monotonic for timers and durations, the wall
-/// clock for what the core compares with the server's time.
+/// The monotonic clock the shells read for timers and durations (it never jumps;
+/// the board's wall clock is `WallClock`).
 public enum MonotonicClock {
     /// Milliseconds on the monotonic clock (arbitrary origin, never jumps).
     public static func nowMs() -> Int64 {
@@ -15,13 +15,6 @@ public enum MonotonicClock {
         var now = Glibc.timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_nsec) / 1000
-    }
-
-    /// The board's wall clock, milliseconds since the Unix epoch.
-    public static func wallClockMs() -> Int64 {
-        var now = Glibc.timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     /// A `timespec` deadline `milliseconds` from now on the monotonic clock.

@@ -18,7 +18,7 @@ guard access(bridgeExecutable, X_OK) == 0 else {
     exit(2)
 }
 if arguments.isSoak {
-    let seed = arguments.soakSeed ?? UInt64(bitPattern: MonotonicClock.wallClockMs()) % 1_000_000
+    let seed = arguments.soakSeed ?? UInt64(bitPattern: WallClock.nowEpochMs()) % 1_000_000
     let settings = SoakSettings(seed: seed, minutes: arguments.soakMinutes, isQuick: arguments.isQuick,
                                 isOneProcess: arguments.isSoakOneProcess)
     do {

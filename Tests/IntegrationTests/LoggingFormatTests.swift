@@ -17,19 +17,6 @@ import Testing
         #expect(LogLevelParseError(value: text).description.contains("error, warning, info, debug"))
     }
 
-    @Test(arguments: [
-        (["run", "--config", "x.yaml"], LogLevel?.none),
-        (["run", "--log-level", "debug"], .debug),
-        (["run", "--log-level=warning", "--config", "x.yaml"], .warning),
-    ])
-    func findsTheLogLevelOption(arguments: [String], expected: LogLevel?) throws {
-        #expect(try LogLevel.fromCommandLine(arguments) == expected)
-    }
-
-    @Test func anOptionWithoutValueIsAnError() {
-        #expect(throws: LogLevelParseError(value: "")) { try LogLevel.fromCommandLine(["run", "--log-level"]) }
-    }
-
     @Test func levelsOrderBySeverity() {
         #expect(LogLevel.warning.isShown(atMinimum: .info))
         #expect(LogLevel.info.isShown(atMinimum: .info))

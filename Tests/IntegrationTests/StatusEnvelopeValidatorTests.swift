@@ -145,3 +145,16 @@ struct StatusEnvelopeValidatorTests {
         #expect(WebhookWidgetNode.isColor(.string(color)))
     }
 }
+
+extension WebhookWidgetEnvelope {
+    /// `refresh` when the payload names none, seconds.
+    static let defaultRefreshSeconds = 900
+
+    /// The refresh the app uses: the payload's, clamped to 300–86400, or 900.
+    static func effectiveRefreshSeconds(of envelope: JSONValue) -> Int {
+        guard let refresh = envelope["refresh"].flatMap(number) else { return defaultRefreshSeconds }
+        let range = StatusView.refreshRangeSeconds
+        let clamped = min(max(refresh, Double(range.lowerBound)), Double(range.upperBound))
+        return Int(clamped)
+    }
+}

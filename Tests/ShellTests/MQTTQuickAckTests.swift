@@ -27,3 +27,10 @@ struct MQTTQuickAckTests {
         #expect(waitUntil { loop.turn(timeoutMs: 10); return client.quickAcknowledgementCount > before })
     }
 }
+
+extension MQTTClient {
+    /// Passes over the socket that read it and set TCP_QUICKACK.
+    var quickAcknowledgementCount: Int {
+        state.withLock { $0.quickAcknowledgements }
+    }
+}

@@ -12,8 +12,6 @@ public enum AiviServiceLimits {
     public static let accountBurstPresses = 20
     /// ... then this many a second.
     public static let accountPressesPerSecond = 1
-    /// Presses of one phone on one widget, in one burst (then 1 a second).
-    public static let widgetBurstPresses = 8
 
     /// The bridge's own bound on how fast one action's presses become commands,
     /// above anything the service delivers when it keeps its limits (a burst of 20

@@ -1,8 +1,8 @@
-/// What the bridge is and knows after a batch, read-only: the one picture the
-/// status endpoints render from (the page at `/`, the Webhook Widget view,
-/// `/healthz`, `/metrics`) and the watchdog reads. Made by
-/// `Bridge.snapshot(serverClockOffsetMs:)`; values share storage with the
-/// core's (copy on write), so taking one after every batch costs little.
+/// What the bridge is and knows, read-only: the one picture the status
+/// endpoints render from (the page at `/`, the Webhook Widget view, `/healthz`,
+/// `/metrics`). Made by `Bridge.snapshot(serverClockOffsetMs:)` only when a status
+/// client asks (the daemon's `BridgeRuntime.statusSnapshot()`), never after every
+/// batch: the watchdog and systemd's STATUS= read the smaller `BatchSummary`.
 public struct BridgeSnapshot: Sendable {
     public var config: BridgeConfig
     public var states: ActionStates

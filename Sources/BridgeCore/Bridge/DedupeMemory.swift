@@ -132,14 +132,6 @@ public struct DedupeMemory: Sendable {
         unsafeQueue = ExpiryQueue(entries: entries.compactMap { $0.value.isUnsafe ? ExpiryQueue.Entry(expiresAtMs: $0.value.expiresAtMs, id: $0.key) : nil })
     }
 
-    /// The unsafe ids to persist, sorted for a stable file.
-    var unsafeEvents: [RememberedEvent] {
-        entries.compactMap { key, remembered in
-            remembered.isUnsafe ? RememberedEvent(id: key.text, expiresAtMs: remembered.expiresAtMs) : nil
-        }
-        .sorted { ($0.expiresAtMs, UTF8Key($0.id)) < ($1.expiresAtMs, UTF8Key($1.id)) }
-    }
-
     private mutating func insert(_ key: UTF8Key, _ remembered: Remembered) {
         entries[key] = remembered
         let entry = ExpiryQueue.Entry(expiresAtMs: remembered.expiresAtMs, id: key)

@@ -1,9 +1,6 @@
 /// The whole configuration of one bridge, as decoded and validated from the
 /// homeowner's config file. Defaults live here, in one place.
 public struct BridgeConfig: Sendable, Equatable {
-    /// The default path of the config file.
-    public static let defaultPath = "/etc/switchboard-bridge/bridge.yaml"
-
     public var aivi: AiviSettings
     public var mqtt: MQTTSettings
     /// Where the bridge keeps what must survive a restart (dedupe memory).

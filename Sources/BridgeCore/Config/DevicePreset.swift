@@ -1,8 +1,9 @@
 /// A firmware's MQTT conventions, so a homeowner writes `tasmota: fountain`
 /// instead of six topics. Explicit keys of the action override what a preset
-/// sets (see `ActionDecoding`). switchboard-bridge.yaml(5), "Device presets", lists,
-/// per preset, every topic read and every message sent; the test fixtures in
-/// `PresetFixtures` hold the real payloads each one is checked against.
+/// sets (the override rules open `ConfigDecoder+Actions.swift`).
+/// switchboard-bridge.yaml(5), "Device presets", lists, per preset, every topic
+/// read and every message sent; `RealPayloads` (Tests/BridgeCoreTests/Presets)
+/// holds the real payloads each one is checked against.
 ///
 /// `channel:` picks a relay or endpoint: zigbee2mqtt endpoint name (`l2` ->
 /// field `state_l2`), Tasmota relay number 1-32 (`POWER2`), Shelly relay,

@@ -31,7 +31,7 @@ final class MQTTListener: Sendable {
         client = MQTTClient(settings: settings) { event in Self.queue(event, in: inbox) }
     }
 
-    /// Takes one of the client's events (what its network thread calls).
+    /// Takes one of the client's events as the client's handler does (tests feed the inbox so).
     func receive(_ event: MQTTEvent) {
         Self.queue(event, in: inbox)
     }

@@ -36,25 +36,6 @@ public enum LogLevel: Int, CaseIterable, Comparable, Sendable, CustomStringConve
         default: throw LogLevelParseError(value: text)
         }
     }
-
-    /// The level given by `--log-level X` or `--log-level=X` in `arguments`, nil when
-    /// the option is absent.
-    public static func fromCommandLine(_ arguments: [String]) throws(LogLevelParseError) -> LogLevel? {
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            if argument.hasPrefix("--log-level=") {
-                return try LogLevel(parsing: String(argument.dropFirst("--log-level=".count)))
-            }
-            if argument == "--log-level" {
-                let valueIndex = arguments.index(after: index)
-                guard valueIndex < arguments.endIndex else { throw LogLevelParseError(value: "") }
-                return try LogLevel(parsing: arguments[valueIndex])
-            }
-            index = arguments.index(after: index)
-        }
-        return nil
-    }
 }
 
 /// A `--log-level` value that is not a level.

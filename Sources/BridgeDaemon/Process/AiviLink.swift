@@ -74,7 +74,7 @@ final class AiviLink: Sendable {
         case .response(let response):
             // The kept headers are keyed by their lower-case names (no name lowered per answer).
             let retryAfterMs = response.headers["retry-after"].flatMap {
-                RetryAfter.delayMs(header: $0, responseDate: response.headers["date"], boardClockMs: MonotonicClock.wallClockMs())
+                RetryAfter.delayMs(header: $0, responseDate: response.headers["date"], boardClockMs: WallClock.nowEpochMs())
             }
             let isRefusal = (400..<500).contains(response.status) && response.status != 429
             let reason = isRefusal ? ServiceErrorText.reason(fromBody: response.body) : nil

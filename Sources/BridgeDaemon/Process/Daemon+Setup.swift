@@ -98,7 +98,7 @@ extension Daemon {
     }
 
     static func randomSeed() -> UInt64 {
-        UInt64(bitPattern: MonotonicClock.nowUs()) ^ UInt64(bitPattern: MonotonicClock.wallClockMs()) << 20
+        UInt64(bitPattern: MonotonicClock.nowUs()) ^ UInt64(bitPattern: WallClock.nowEpochMs()) << 20
             ^ UInt64(getpid())
     }
 

@@ -88,7 +88,7 @@ public final class Daemon: Sendable {
     /// The status server's port, when it runs (tests bind port 0).
     public var statusPort: Int? { statusServer.port }
 
-    /// Hands SIGTERM, SIGINT and SIGHUP to `onSignal` on the loop's thread (a signalfd
+    /// Hands SIGTERM, SIGINT and SIGHUP to `onSignal` on the loop's thread (a self-pipe
     /// on the one loop: no thread of their own). Call before `run()`, after
     /// `SignalSource.blockHandledSignals()`.
     public func watchSignals(_ onSignal: @escaping (Int32) -> Void) throws(EventLoopError) {
@@ -147,7 +147,7 @@ public enum DaemonStartError: Error, CustomStringConvertible {
     /// too large): a CA file, the id file. Only the administrator can fix it.
     case unusableFile(String)
     case http(String)
-    /// The system refused what the loop needs (an eventfd).
+    /// The system refused what the loop needs (its wake pipe).
     case system(String)
 
     /// `EX_CONFIG` for what only the administrator can fix (the config, the token, the MQTT

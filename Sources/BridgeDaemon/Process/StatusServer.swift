@@ -57,7 +57,7 @@ final class StatusServer: Sendable {
                                                                     HTTPHeader("Cache-Control", "no-store")],
                                               body: Array("misdirected request: this board answers only its own address, localhost and IP literals\n".utf8)))
             }
-            let nowMs = MonotonicClock.wallClockMs()
+            let nowMs = WallClock.nowEpochMs()
             let route = StatusEndpoints.pathWithoutQuery(request.target)
             guard request.method == "GET", StatusEndpoints.isRendered(route, widgetPath: widgetPath) else {
                 let answer = endpoints.respond(method: request.method, path: request.target,

@@ -1,8 +1,10 @@
 import BridgeCore
 import ShellSupport
 
-/// The one bounded inbox between the network threads and a loop (the
-/// daemon's, `watch`'s, `discover`'s), handed out in arrival order. Every MQTT
+/// The one bounded inbox between the shells' callbacks and a loop (the
+/// daemon's, `watch`'s, `discover`'s), handed out in arrival order. In the
+/// daemon every shell runs on the loop's own thread; `watch` and `discover` push
+/// from their MQTT client's thread. Every MQTT
 /// message is kept while there is room (several actions may read different
 /// fields of one topic's partial payloads); when the MQTT share is full, by
 /// count or by bytes, a new message replaces the oldest queued one of its topic

@@ -52,7 +52,7 @@ public final class BridgeRuntime: @unchecked Sendable {
 
     /// Server clock minus the board's wall clock, now (0 before any `Date`).
     private var serverClockOffsetMs: Int64 {
-        serverClockOffsetMs(monotonicMs: MonotonicClock.nowMs(), wallClockMs: MonotonicClock.wallClockMs())
+        serverClockOffsetMs(monotonicMs: MonotonicClock.nowMs(), wallClockMs: WallClock.nowEpochMs())
     }
 
     /// The same from clocks already read.
@@ -72,7 +72,7 @@ public final class BridgeRuntime: @unchecked Sendable {
     private func readServerClock(dateHeader: String, receivedAtMonotonicMs: Int64) {
         guard let serverMinusReceiptMs = HTTPDate.serverClockOffsetMs(dateHeader: dateHeader, receivedAtMs: receivedAtMonotonicMs)
         else { return }
-        let offsetMs = MonotonicClock.nowMs().addingSaturating(serverMinusReceiptMs).subtractingSaturating(MonotonicClock.wallClockMs())
+        let offsetMs = MonotonicClock.nowMs().addingSaturating(serverMinusReceiptMs).subtractingSaturating(WallClock.nowEpochMs())
         guard HTTPDate.isPlausible(offsetMs: offsetMs) else {
             if !hasWarnedAboutImplausibleDate {
                 hasWarnedAboutImplausibleDate = true
@@ -234,7 +234,7 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// An event for the core with the clocks as they are now (each read once).
     private func makeInput(_ event: BridgeInputEvent) -> BridgeInput {
         let monotonicMs = MonotonicClock.nowMs()
-        let wallClockMs = MonotonicClock.wallClockMs()
+        let wallClockMs = WallClock.nowEpochMs()
         return BridgeInput(event, boardClockMs: wallClockMs,
                            serverClockOffsetMs: serverClockOffsetMs(monotonicMs: monotonicMs, wallClockMs: wallClockMs),
                            serverClockUncertaintyMs: serverClockUncertaintyMs(monotonicMs: monotonicMs))

@@ -5,8 +5,6 @@ import BridgeCore
 public enum WebhookWidgetEnvelope {
     /// The newest protocol version the app knows.
     public static let knownVersion = 1
-    /// `refresh` when the payload names none, seconds.
-    public static let defaultRefreshSeconds = 900
     /// Entries beyond this many are not looked at (bounded work).
     public static let maximumCheckedEntries = 256
 
@@ -22,14 +20,6 @@ public enum WebhookWidgetEnvelope {
         problems += urlProblems(envelope["url"])
         problems += contentProblems(view: envelope["view"], entries: envelope["entries"])
         return problems
-    }
-
-    /// The refresh the app uses: the payload's, clamped to 300–86400, or 900.
-    public static func effectiveRefreshSeconds(of envelope: JSONValue) -> Int {
-        guard let refresh = envelope["refresh"].flatMap(number) else { return defaultRefreshSeconds }
-        let range = StatusView.refreshRangeSeconds
-        let clamped = min(max(refresh, Double(range.lowerBound)), Double(range.upperBound))
-        return Int(clamped)
     }
 
     /// A JSON number as a finite Double; nil for anything else.

@@ -149,3 +149,13 @@ struct DedupeConfigTests {
         #expect(Self.isAccepted("  dedupe_margin_ms: 10000\n"))
     }
 }
+
+extension DedupeMemory {
+    /// The unsafe ids remembered, soonest expiry first (what the test reads back).
+    var unsafeEvents: [RememberedEvent] {
+        entries.compactMap { key, remembered in
+            remembered.isUnsafe ? RememberedEvent(id: key.text, expiresAtMs: remembered.expiresAtMs) : nil
+        }
+        .sorted { ($0.expiresAtMs, UTF8Key($0.id)) < ($1.expiresAtMs, UTF8Key($1.id)) }
+    }
+}

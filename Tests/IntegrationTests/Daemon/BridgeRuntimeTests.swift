@@ -21,7 +21,7 @@ struct BridgeRuntimeTests {
     }()
 
     static func press(_ action: String, kind: String, value: Bool? = nil, id: String) -> RuntimeInput {
-        let now = MonotonicClock.wallClockMs()
+        let now = WallClock.nowEpochMs()
         let valueField = value.map { ",\"value\":\($0)" } ?? ""
         let json = "{\"id\":\"\(id)\",\"type\":\"widget.action.v1\",\"created_at\":\"\(LogTimestamp.format(epochMs: now))\","
             + "\"expires_at\":\"\(LogTimestamp.format(epochMs: now + 5_000))\",\"data\":{\"widget\":\"w\",\"action\":\"\(action)\","

@@ -26,7 +26,7 @@ struct ServerClockSanityTests {
             log: { level, message in if level == .warning { warnings.withLock { $0.append(message.description) } } },
             afterBatch: { snapshot in offsets.withLock { $0.append(snapshot.serverClockOffsetMs) } })
         let runtime = BridgeRuntime(bridge: Bridge(config: BridgeRuntimeTests.config), ports: ports)
-        let nowMs = MonotonicClock.wallClockMs()
+        let nowMs = WallClock.nowEpochMs()
         for header in ["Fri, 31 Dec 9999 23:59:59 GMT", "Mon, 01 Jan 0001 00:00:00 GMT",
                        Self.httpDate(epochMs: nowMs + 86_400_000 + 60_000)] {
             runtime.submit(.eventStreamConnected(dateHeader: header, receivedAtMonotonicMs: MonotonicClock.nowMs()))
@@ -38,7 +38,7 @@ struct ServerClockSanityTests {
         #expect(said.count == 1, "\(said)")
         #expect(said.first?.contains("more than a day, so it is ignored") == true)
         // An hour ahead is believed.
-        runtime.submit(.eventStreamConnected(dateHeader: Self.httpDate(epochMs: MonotonicClock.wallClockMs() + 3_600_000),
+        runtime.submit(.eventStreamConnected(dateHeader: Self.httpDate(epochMs: WallClock.nowEpochMs() + 3_600_000),
                                              receivedAtMonotonicMs: MonotonicClock.nowMs()))
         #expect(offsets.wait(timeoutMs: 5_000, until: { ($0.last ?? 0) > 3_598_000 && ($0.last ?? 0) < 3_602_000 }),
                 "\(offsets.withLock { $0.suffix(3) })")
