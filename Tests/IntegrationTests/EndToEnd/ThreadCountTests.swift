@@ -14,9 +14,13 @@ struct ThreadCountTests {
     /// core (libcurl's multi interface): no MQTT, signal, stream or HTTP thread; the loop
     /// alone. Was 5 with libmosquitto driven from a thread of its own, 4 with a thread
     /// waiting in sigwait, 3 with libcurl's stream and PATCHes on threads of their own.
+    /// The broker and the service are named `localhost`, not literal addresses: a
+    /// resolver's thread (libmosquitto's blocking lookup runs on a short-lived helper,
+    /// libcurl may resolve on a thread) that outlived its lookup would be counted.
     @Test func idleWithMQTTAndTheStreamUpTheDaemonRunsOneThread() throws {
         let world = try EndToEndHarness()
         defer { world.stopAll() }
+        try world.nameHostsLocalhost()
         try world.startBridge()
         let bridge = try #require(world.bridge)
         #expect(world.waitForLog("mqtt connected"))
@@ -62,6 +66,18 @@ struct ThreadCountTests {
             return counts.count >= 20
         }
         return counts
+    }
+}
+
+extension EndToEndHarness {
+    /// Rewrites the config so the bridge reaches the broker and the service by the name
+    /// `localhost` (looked up at connect) instead of the literal 127.0.0.1.
+    func nameHostsLocalhost() throws {
+        let literal = try String(contentsOfFile: configPath, encoding: .utf8)
+        let named = literal.replacingOccurrences(of: "host: 127.0.0.1\n", with: "host: localhost\n")
+            .replacingOccurrences(of: "api: http://127.0.0.1:", with: "api: http://localhost:")
+        #expect(!named.contains("127.0.0.1") && named.components(separatedBy: "localhost").count == 3, "\(named)")
+        try named.write(toFile: configPath, atomically: true, encoding: .utf8)
     }
 }
 
