@@ -20,6 +20,12 @@ public enum MessageVerdict: Sendable, Equatable {
     /// A payload the config does not know how to read, and why.
     case notUnderstood(String)
 
+    /// Whether the message made sense to this listener.
+    public var isUnderstood: Bool {
+        if case .notUnderstood = self { return false }
+        return true
+    }
+
     /// A short word for people and scripts.
     public var word: String {
         switch self {

@@ -177,9 +177,6 @@ public struct StateSource: Sendable, Equatable {
         source.isInverted = inverted
         return source
     }
-
-    /// The position at which this source says closed, in its own scale.
-    public var closedPosition: Int { isInverted ? 100 : 0 }
 }
 
 /// Reads a device's reachability from one topic.
