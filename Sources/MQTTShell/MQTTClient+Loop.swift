@@ -184,6 +184,7 @@ extension MQTTClient: LoopSource {
         state.withLock { $0.phase = .resolving; $0.resolvedReturnCode = nil }
         do {
             let helper = try ShellThread { [self] in
+                NameResolver.shared.waitFaultDelay()
                 let current = handle.withLock { $0 }
                 let returnCode = current.map { connect($0) } ?? MOSQ_ERR_NO_CONN.rawValue
                 let isAbandoned = state.withLock { state -> Bool in

@@ -76,6 +76,13 @@ public final class NameResolver: @unchecked Sendable {
         }
     }
 
+    /// Waits the fault delay (none unless a test set it): for a lookup made elsewhere
+    /// (libmosquitto's, inside its connect on `MQTTClient`'s helper thread), so the
+    /// tests slow every lookup of the process alike.
+    public func waitFaultDelay() {
+        if lookupDelayMs > 0 { Self.sleep(ms: lookupDelayMs) }
+    }
+
     /// How many lookups ran so far (tests).
     public var lookupCount: Int { state.withLock { $0.lookupCount } }
 
@@ -112,7 +119,7 @@ public final class NameResolver: @unchecked Sendable {
     private func run() {
         while true {
             let name = state.wait(timeoutMs: -1, until: { !$0.queue.isEmpty }) { $0.queue[0].name }
-            if lookupDelayMs > 0 { Self.sleep(ms: lookupDelayMs) }
+            waitFaultDelay()
             let lookup = Self.lookUp(name)
             let completions = state.withLock { state -> [@Sendable (NameLookup) -> Void] in
                 state.lookupCount += 1
