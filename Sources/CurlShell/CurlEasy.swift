@@ -6,6 +6,8 @@ import ShellSupport
 final class CurlEasy {
     let handle: UnsafeMutableRawPointer
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    /// The CURLOPT_RESOLVE lines set last (kept until replaced: libcurl reads them at the transfer's start).
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
     /// The parsed URLs `setURL` hands libcurl (freed after `deinit` cleaned the handle up).
     let parsedURLs: ParsedURLs
     /// The scheme whose proxy options `setProxy` set last (nil: none set since `reset`).
@@ -21,6 +23,7 @@ final class CurlEasy {
     deinit {
         curl_easy_cleanup(handle)
         curl_slist_free_all(headerList)
+        curl_slist_free_all(resolveList)
     }
 
     /// Clears every option before a request of another shape (a GET after a PATCH
@@ -76,6 +79,17 @@ final class CurlEasy {
         try check("setopt", sb_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, list))
         curl_slist_free_all(headerList)
         headerList = list
+    }
+
+    /// Hands libcurl the addresses of a name (CURLOPT_RESOLVE "host:port:addr,..."),
+    /// looked up off the loop by `NameResolver`: libcurl connects to them without a
+    /// lookup of its own, and still verifies TLS and sends SNI against the name.
+    func setResolve(_ lines: [String]) throws(CurlError) {
+        var list: UnsafeMutablePointer<curl_slist>?
+        for line in lines { list = curl_slist_append(list, line) }
+        try check("setopt", sb_curl_setopt_slist(handle, CURLOPT_RESOLVE, list))
+        curl_slist_free_all(resolveList)
+        resolveList = list
     }
 
     /// Makes the response's body and header lines land in `receiver`'s callbacks; the

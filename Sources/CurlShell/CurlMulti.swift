@@ -27,8 +27,9 @@ final class CurlTransfer {
 /// Driven by the caller's loop (`init(on:)`, the daemon's one loop) or by a loop on a
 /// thread of its own (`onOwnThread()`, tests and tools). Everything that touches
 /// libcurl runs on the loop's thread; other threads hand work over with `onLoop`.
-/// Host names are resolved by libcurl's threaded resolver (Debian builds libcurl
-/// without c-ares): a short-lived thread per lookup, never a stall of the loop.
+/// Host names are never resolved by libcurl (its threaded resolver is joined inside
+/// `curl_multi_socket_action` when a lookup is slow: issue 38 item 6): the clients
+/// look them up with `NameResolver` first and hand libcurl CURLOPT_RESOLVE.
 public final class CurlMulti: LoopSource, @unchecked Sendable {
     /// The loop that drives this multi handle.
     public let loop: EventLoop

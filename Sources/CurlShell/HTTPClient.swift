@@ -25,7 +25,7 @@ public final class HTTPClient: LoopSource, @unchecked Sendable {
 
     /// Where the request on the wire is.
     enum Phase: Equatable {
-        case idle, connecting, sending, receiving
+        case idle, resolving, connecting, sending, receiving
     }
 
     /// The request's method and header lines, kept as they came: the rendered header
@@ -80,6 +80,8 @@ public final class HTTPClient: LoopSource, @unchecked Sendable {
     private var wants = LoopWants()
     private var isOnLoop = false
     private var isStopped = false
+    /// Counts lookups asked for: an answer for an earlier one (its request gone) is dropped.
+    private var lookupNumber = 0
 
     /// A client on `multi`'s loop.
     public init(settings: HTTPClientSettings = HTTPClientSettings(), on multi: CurlMulti) {
@@ -169,8 +171,10 @@ public final class HTTPClient: LoopSource, @unchecked Sendable {
         begin(job)
     }
 
-    /// Writes `job`'s request and sends it on the kept connection of its origin, or on a new one.
-    private func begin(_ job: Job) {
+    /// Writes `job`'s request and sends it on the kept connection of its origin, or on
+    /// a new one, once its host's addresses are known (`resolveLines`, else looked up
+    /// off the loop first, the request waiting in `.resolving` under its deadline).
+    private func begin(_ job: Job, resolveLines known: [String]? = nil) {
         do throws(CurlError) {
             let handle: CurlEasy
             if let easy { handle = easy } else { handle = try CurlEasy() }
@@ -193,13 +197,41 @@ public final class HTTPClient: LoopSource, @unchecked Sendable {
                 return advance()
             }
             dropConnection()
+            let proxied = settings.proxy.isProxied(url.proxyScheme)
+            guard let lines = known ?? url.endpoint.resolveLines(resolver: settings.resolver, throughProxy: proxied) else {
+                return lookUp(url.endpoint, for: job)
+            }
             try CurlConnection.configure(handle, for: url, settings)
+            if !lines.isEmpty { try handle.setResolve(lines) }
             let fresh = CurlConnection(easy: handle, to: url) { [weak self] code in self?.connected(code) }
             connection = fresh
             set(.connecting)
             try fresh.start(on: multi)
         } catch {
             fail(job, error)
+        }
+    }
+
+    /// Looks `endpoint`'s host up on the resolver's thread; the answer comes back on the
+    /// loop (its wake pipe), where the request connects or fails as libcurl would name it.
+    private func lookUp(_ endpoint: CurlEndpoint, for job: Job) {
+        lookupNumber &+= 1
+        let number = lookupNumber
+        set(.resolving)
+        settings.resolver.resolve(endpoint.host) { [weak self, multi] lookup in
+            let client = self
+            _ = multi.onLoop { client?.resolved(lookup, endpoint, number: number) }
+        }
+    }
+
+    private func resolved(_ lookup: NameLookup, _ endpoint: CurlEndpoint, number: Int) {
+        guard phase == .resolving, number == lookupNumber, let job = active, !isStopped else { return }
+        switch lookup {
+        case .addresses(let addresses):
+            active = nil
+            begin(job, resolveLines: [endpoint.resolveLine(addresses)])
+        case .failure(let reason):
+            fail(job, CurlError(Self.operation(job), message: reason))
         }
     }
 
@@ -323,7 +355,7 @@ public final class HTTPClient: LoopSource, @unchecked Sendable {
         guard let connection else { return }
         self.connection = nil
         connection.close(on: multi)
-        set(phase == .connecting ? .idle : phase)
+        set(phase == .connecting || phase == .resolving ? .idle : phase)
     }
 
     /// Enters `phase` and says what the loop watches for it.

@@ -1,3 +1,4 @@
+import ShellSupport
 /// One HTTP request for `HTTPClient`.
 public struct HTTPClientRequest: Sendable {
     public var method: String
@@ -53,6 +54,8 @@ public struct HTTPClientSettings: Sendable {
     public var keptResponseHeaders: [String] = ["Date", "Retry-After"]
     /// The proxies, read from the environment when the settings are made (once, not per request).
     public var proxy = ProxySettings.fromProcessEnvironment()
+    /// Looks the API host up off the loop (libcurl never resolves a name itself).
+    public var resolver = NameResolver.shared
 
     public init() {}
 }

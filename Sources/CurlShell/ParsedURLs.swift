@@ -70,6 +70,8 @@ struct ParsedURL {
     let host: [UInt8]
     /// Scheme, host and port (the scheme's when none is named): requests of one origin share a connection.
     let origin: [UInt8]
+    /// The host and the port connected to (the scheme's when none is named): what a name lookup is for.
+    let endpoint: CurlEndpoint
 
     /// The parts of `handle`'s URL; nil when it has no host (libcurl would refuse it).
     init?(handle: OpaquePointer, proxyScheme: ProxyScheme?) {
@@ -84,6 +86,7 @@ struct ParsedURL {
         let otherPort = Self.part(handle, CURLUPART_PORT, flags: UInt32(CURLU_NO_DEFAULT_PORT))
         self.host = otherPort.map { host + [UInt8(ascii: ":")] + $0 } ?? host
         origin = scheme.map(ResponseHeadLine.lowercased) + Array("://".utf8) + host + [UInt8(ascii: ":")] + port
+        endpoint = CurlEndpoint(host: String(decoding: host, as: UTF8.self), port: String(decoding: port, as: UTF8.self))
     }
 
     /// One part of a parsed URL as bytes; nil when the URL has none.

@@ -58,6 +58,12 @@ public struct ProxySettings: Sendable, Equatable {
     func proxy(for scheme: ProxyScheme) -> String {
         scheme == .http ? httpProxy : httpsProxy
     }
+
+    /// Whether every URL of `scheme` goes through a proxy (which then looks the origin up).
+    func isProxied(_ scheme: ProxyScheme?) -> Bool {
+        guard let scheme else { return false }
+        return !proxy(for: scheme).isEmpty && noProxy.isEmpty
+    }
 }
 
 /// The two URL schemes whose proxy `ProxySettings` chooses.

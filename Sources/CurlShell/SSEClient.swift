@@ -19,6 +19,8 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
     enum Phase {
         case idle
         case streaming(SSEConnection, CurlTransfer)
+        /// The host is being looked up off the loop (lookup `number`), given up at `untilMs`.
+        case resolving(number: Int, untilMs: Int64)
         case waiting(untilMs: Int64)
         case stopped
     }
@@ -38,6 +40,9 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
     private var failures = 0
     private var retryMs: Int
     private var jitter: SplitMix64
+    /// The stream URL's parsed form, for its host and port (the name looked up).
+    private let parsedURLs = ParsedURLs(capacity: 1)
+    private var lookupNumber = 0
 
     public init(settings: SSEClientSettings, handler: @escaping @Sendable (SSEClientEvent) -> Void) {
         self.settings = settings
@@ -94,7 +99,7 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
         switch phase {
         case .idle: return LoopWants(deadlineMs: nowMs)
         case .streaming(let connection, _): return LoopWants(deadlineMs: connection.deadAtMs + 1)
-        case .waiting(let untilMs): return LoopWants(deadlineMs: untilMs)
+        case .waiting(let untilMs), .resolving(_, let untilMs): return LoopWants(deadlineMs: untilMs)
         case .stopped: return LoopWants()
         }
     }
@@ -105,6 +110,10 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
             connect()
         case .waiting(let untilMs):
             if nowMs >= untilMs { connect() }
+        case .resolving(_, let untilMs):
+            guard nowMs >= untilMs else { return }
+            let reason = "looking the host up took more than \(settings.connectTimeoutMs) ms"
+            reconnectLater(Outcome(reason: reason, retryMs: nil, wasHealthy: false))
         case .streaming(let connection, let transfer):
             guard nowMs > connection.deadAtMs else { return }
             connection.isDead = true
@@ -115,8 +124,18 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
         }
     }
 
-    private func connect() {
+    /// Opens the stream once the host's addresses are known (`resolveLines`, or kept
+    /// by the resolver), else looks the host up off the loop first.
+    private func connect(resolveLines known: [String]? = nil) {
         guard let multi, !control.withLock({ $0.isStopped }) else { return }
+        var resolveLines: [String] = []
+        if let url = parsedURLs.parsed(for: settings.url) {
+            let proxied = settings.proxy.isProxied(url.proxyScheme)
+            guard let lines = known ?? url.endpoint.resolveLines(resolver: settings.resolver, throughProxy: proxied) else {
+                return lookUp(url.endpoint, multi: multi)
+            }
+            resolveLines = lines
+        }
         let parser = SSEParser(maxEventBytes: settings.maxEventBytes, lastEventId: lastEventId)
         let connection = SSEConnection(
             parser: parser, deadConnectionTimeoutMs: settings.deadConnectionTimeoutMs,
@@ -125,11 +144,31 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
         do {
             let easy = try CurlEasy()
             try configure(easy, connection)
+            if !resolveLines.isEmpty { try easy.setResolve(resolveLines) }
             let transfer = CurlTransfer(easy: easy) { [self] code in ended(connection, code: code) }
             phase = .streaming(connection, transfer)
             try multi.add(transfer)
         } catch {
             reconnectLater(Outcome(reason: "\(error)", retryMs: nil, wasHealthy: false))
+        }
+    }
+
+    /// Looks `endpoint`'s host up on the resolver's thread; the answer comes back on the loop.
+    private func lookUp(_ endpoint: CurlEndpoint, multi: CurlMulti) {
+        lookupNumber &+= 1
+        let number = lookupNumber
+        phase = .resolving(number: number, untilMs: MonotonicClock.nowMs() + Int64(max(0, settings.connectTimeoutMs)))
+        settings.resolver.resolve(endpoint.host) { [weak self] lookup in
+            let client = self
+            _ = multi.onLoop { client?.resolved(lookup, endpoint, number: number) }
+        }
+    }
+
+    private func resolved(_ lookup: NameLookup, _ endpoint: CurlEndpoint, number: Int) {
+        guard case .resolving(let waiting, _) = phase, waiting == number else { return }
+        switch lookup {
+        case .addresses(let addresses): connect(resolveLines: [endpoint.resolveLine(addresses)])
+        case .failure(let reason): reconnectLater(Outcome(reason: reason, retryMs: nil, wasHealthy: false))
         }
     }
 

@@ -1,4 +1,5 @@
 import BridgeCore
+import ShellSupport
 /// How `SSEClient` connects and reconnects.
 public struct SSEClientSettings: Sendable {
     public var url: String
@@ -7,6 +8,8 @@ public struct SSEClientSettings: Sendable {
     public var caFile: String?
     /// The proxies, read from the environment when the settings are made (once, not per connection).
     public var proxy = ProxySettings.fromProcessEnvironment()
+    /// Looks the stream's host up off the loop (libcurl never resolves a name itself).
+    public var resolver = NameResolver.shared
     public var connectTimeoutMs: Int = 10_000
     /// A stream that sends no byte for this long is dead (the server sends a
     /// comment at least every 15 s).

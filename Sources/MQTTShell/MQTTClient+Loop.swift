@@ -66,6 +66,7 @@ extension MQTTClient: LoopSource {
         case .idle:
             beginAttempt(nowMs: nowMs)
         case .resolving:
+            if isStopping, abandonResolving() { return finish() }
             finishResolving(nowMs: nowMs)
         case .waitingToReconnect(let untilMs):
             if isStopping { return finish() }
@@ -183,14 +184,39 @@ extension MQTTClient: LoopSource {
         state.withLock { $0.phase = .resolving; $0.resolvedReturnCode = nil }
         do {
             let helper = try ShellThread { [self] in
-                let returnCode = handle.withLock({ $0 }).map { connect($0) } ?? MOSQ_ERR_NO_CONN.rawValue
-                state.withLock { $0.resolvedReturnCode = returnCode }
+                NameResolver.shared.waitFaultDelay()
+                let current = handle.withLock { $0 }
+                let returnCode = current.map { connect($0) } ?? MOSQ_ERR_NO_CONN.rawValue
+                let isAbandoned = state.withLock { state -> Bool in
+                    if !state.isResolverAbandoned { state.resolvedReturnCode = returnCode }
+                    return state.isResolverAbandoned
+                }
+                if isAbandoned, let current { mosquitto_destroy(current) }
             }
             resolver.withLock { $0 = helper }
             return true
         } catch {
             return false
         }
+    }
+
+    /// A stop while the helper is still in its lookup (a slow DNS server): the stop
+    /// does not wait for it (issue 38 item 6: SIGTERM took 19 s). The helper is
+    /// detached and given the handle to destroy once its connect returns; the client
+    /// forgets it. False when the helper is done already (the usual path then).
+    private func abandonResolving() -> Bool {
+        let isAbandoned = state.withLock { state -> Bool in
+            guard state.resolvedReturnCode == nil else { return false }
+            state.isResolverAbandoned = true
+            return true
+        }
+        guard isAbandoned else { return false }
+        handle.withLock { $0 = nil }
+        resolver.withLock { helper in
+            helper?.detach()
+            helper = nil
+        }
+        return true
     }
 
     /// The helper is done: the attempt goes on on the loop, timed from now.

@@ -50,6 +50,8 @@ struct MQTTClientState {
     var stopDeadlineMs: Int64?
     /// What the resolving helper's connection attempt returned, once it is done.
     var resolvedReturnCode: Int32?
+    /// A stop left the helper in its lookup: it destroys the handle itself when its connect returns.
+    var isResolverAbandoned = false
     /// `mosquitto_disconnect` was called during the stop.
     var isDisconnectRequested = false
     /// Passes over the socket that read it and then set TCP_QUICKACK (tests: a
