@@ -8,8 +8,8 @@ public enum NameLookup: Sendable, Equatable {
 }
 
 /// Looks host names up off the loop (issue 38 item 6: no name lookup may block the
-/// loop). One detached thread runs `getaddrinfo` for a bounded queue of names, one
-/// at a time; each answer goes to its callers' completions on that thread (the
+/// loop). One detached thread, started when a name is queued and ended when none is
+/// left, runs `getaddrinfo` for a bounded queue of names, one at a time; each answer goes to its callers' completions on that thread (the
 /// caller hands it to its loop: `CurlMulti.onLoop`, which wakes the loop through its
 /// wake pipe). Answers are kept `ttlMs` (at most `maxCachedNames` names), so a
 /// request to a name looked up a moment ago connects at once. A stop never waits for
@@ -115,10 +115,11 @@ public final class NameResolver: @unchecked Sendable {
         }
     }
 
-    /// The thread: takes the oldest name, looks it up, answers its callers; forever.
+    /// The thread: takes the oldest name, looks it up, answers its callers; it ends when
+    /// the queue is empty (the next `resolve` starts another), so an idle daemon runs no
+    /// resolver thread.
     private func run() {
-        while true {
-            let name = state.wait(timeoutMs: -1, until: { !$0.queue.isEmpty }) { $0.queue[0].name }
+        while let name = nextName() {
             waitFaultDelay()
             let lookup = Self.lookUp(name)
             let completions = state.withLock { state -> [@Sendable (NameLookup) -> Void] in
@@ -131,6 +132,17 @@ public final class NameResolver: @unchecked Sendable {
                 return state.queue.remove(at: index).completions
             }
             for done in completions { done(lookup) }
+        }
+    }
+
+    /// The oldest queued name, or nil after marking the thread ended when none is queued.
+    private func nextName() -> String? {
+        state.withLock { state in
+            guard let first = state.queue.first else {
+                state.isThreadStarted = false
+                return nil
+            }
+            return first.name
         }
     }
 
