@@ -115,8 +115,11 @@ debian_root_ensure() { # WHO NAME SUITE ARCH RECIPE_FUNCTION
             { tail -20 "$debian_root_cache/$name.debootstrap.log" >&2; echo "$who: debootstrap's second stage failed" >&2; return 1; }
     fi
     debian_root_mount "$partial"
-    "$recipe" "$partial" || { debian_root_unmount_all; echo "$who: setting up the $suite $arch root failed" >&2; return 1; }
-    debian_root_run "$partial" apt-get clean
+    # The recipe's output goes to the log (stdout is this function's answer: the path).
+    "$recipe" "$partial" >>"$debian_root_cache/$name.debootstrap.log" 2>&1 &&
+        debian_root_run "$partial" apt-get clean >>"$debian_root_cache/$name.debootstrap.log" 2>&1 ||
+        { debian_root_unmount_all; tail -20 "$debian_root_cache/$name.debootstrap.log" >&2
+          echo "$who: setting up the $suite $arch root failed (log: $debian_root_cache/$name.debootstrap.log)" >&2; return 1; }
     debian_root_unmount_all
     echo "$hash" >"$partial/.switchboard-root-stamp"
     if [ -e "$path" ]; then rm -rf --one-file-system "$path"; fi
