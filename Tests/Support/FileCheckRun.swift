@@ -29,8 +29,8 @@ public enum FileCheckRun {
     }
 
     /// The environment variable naming another `switchboard-bridge` binary for the tests to
-    /// run (packaging/test-arm64 names the arm64 build, which the kernel runs under qemu
-    /// through binfmt_misc).
+    /// run (packaging/test-arm64 names a runner that execs the installed arm64 build under
+    /// qemu-aarch64-static, its libraries from an arm64 trixie root).
     public static let binaryUnderTestVariable = "SWITCHBOARD_BRIDGE_UNDER_TEST"
 
     /// The `switchboard-bridge` the tests run: the one `binaryUnderTestVariable` names, else
