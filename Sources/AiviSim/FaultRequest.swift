@@ -15,7 +15,7 @@ enum FaultRequest {
     }
 
     static let handlers: [String: Apply] = [
-        "fail-patches": failPatches,
+        "fail-patches": { body, simulator in failPatches(body, simulator) },
         "reset-patches": { body, simulator in
             guard let count = body["count"]?.integerValue, count >= 0 else { return "count is required" }
             simulator.resetNextPatches(count: Int(count))

@@ -28,9 +28,21 @@ public enum FileCheckRun {
         ["host: 127.0.0.1", "port: 9", "username: bridge", "password_file: \(passwordFile)"]
     }
 
-    /// The built `switchboard-bridge` beside the test bundle.
+    /// The environment variable naming another `switchboard-bridge` binary for the tests to
+    /// run (packaging/test-arm64 names a runner that execs the installed arm64 build under
+    /// qemu-aarch64-static, its libraries from an arm64 trixie root).
+    public static let binaryUnderTestVariable = "SWITCHBOARD_BRIDGE_UNDER_TEST"
+
+    /// The `switchboard-bridge` the tests run: the one `binaryUnderTestVariable` names, else
+    /// the one built beside the test bundle.
     public static var bridgeExecutable: String {
         let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return bridgeExecutable(environment: ProcessInfo.processInfo.environment, testBinary: testBinary)
+    }
+
+    /// `bridgeExecutable` for a given environment and test binary path.
+    public static func bridgeExecutable(environment: [String: String], testBinary: String) -> String {
+        if let chosen = environment[binaryUnderTestVariable], !chosen.isEmpty { return chosen }
         return URL(fileURLWithPath: testBinary).deletingLastPathComponent().appendingPathComponent("switchboard-bridge").path
     }
 
