@@ -97,8 +97,13 @@ import Testing
             let pi = text.contains("pi@")
             #expect(!pi, "\(name) names the user 'pi'")
         }
-        let bookworm = Self.readme.lowercased().contains("bookworm")
-        #expect(!bookworm, "README.md names bookworm: Raspberry Pi OS is trixie now")
+        // What you need names trixie, not bookworm; bookworm appears only as the older
+        // release the package does not install on (issue 40: bookworm boards build from source).
+        let need = Self.readme.components(separatedBy: "## What you need").dropFirst().first?
+            .components(separatedBy: "\n## ").first ?? ""
+        #expect(need.contains("trixie") && !need.lowercased().contains("bookworm"), "What you need: \(need)")
+        let bookwormLines = Self.readme.split(separator: "\n").filter { $0.lowercased().contains("bookworm") }
+        #expect(bookwormLines.allSatisfy { $0.contains("on bookworm") }, "\(bookwormLines)")
         #expect(Self.readmeHas("sudo apt install swiftlang libmosquitto-dev libcurl4-openssl-dev"))
         #expect(Self.readmeHas("packaging/build-deb --arch arm64"))
     }
