@@ -11,10 +11,16 @@ struct BridgeHarness {
         bridge = Bridge(config: config, rememberedUnsafeEvents: remembered, randomSeed: 42)
     }
 
+    /// The shell's disk cannot record: every unsafe press's record fails, and
+    /// the failure is fed back at once (as `EffectExecutor` does).
+    var recordsFail = false
+
     @discardableResult
     mutating func send(_ event: BridgeInputEvent) -> [BridgeEffect] {
-        let out = bridge.handle(BridgeInput(event, boardClockMs: clockMs, serverClockOffsetMs: serverOffsetMs))
+        var out = bridge.handle(BridgeInput(event, boardClockMs: clockMs, serverClockOffsetMs: serverOffsetMs))
         effects += out
+        let recorded = out.recorded.map(\.id)
+        if recordsFail, !recorded.isEmpty { out += send(.unsafeEventIdsNotRecorded(recorded)) }
         return out
     }
 
