@@ -1,4 +1,4 @@
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 
 /// Scenes (issue 43): 2-5 switch tiles and 1-4 scenes made of them, then up to
 /// 200 operations: device messages (on, off, a word it does not know),

@@ -1,4 +1,4 @@
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 
 /// The product's central promise as a property (issue 19): a `repeat_safe:
 /// false` action never runs twice for one event id, across simulated restarts

@@ -24,7 +24,9 @@ public struct UnsafeRelease: Sendable, Equatable {
 public struct DurableRecord: Sendable, Equatable {
     public let event: RememberedEvent
 
-    /// Call only once `event`'s record is on disk and synced. `package`: no code
-    /// outside this package (a plug-in, a caller of the library) can make one.
-    package init(syncedRecordOf event: RememberedEvent) { self.event = event }
+    /// Call only once `event`'s record is on disk and synced. Only a file that
+    /// imports `@_spi(DurableRecordStore) BridgeCore` sees it: the store's
+    /// (`SyncingEventIdRecorder.swift`) and the tests' fake stores; the rest of
+    /// the daemon, the core and any caller of the library cannot make one.
+    @_spi(DurableRecordStore) public init(syncedRecordOf event: RememberedEvent) { self.event = event }
 }

@@ -1,4 +1,4 @@
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 
 /// Drives a `Bridge` in tests: a fake clock, inputs in, effects collected.
 struct BridgeHarness {

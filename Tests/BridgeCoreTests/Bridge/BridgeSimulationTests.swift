@@ -1,5 +1,5 @@
 import Testing
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 
 /// A seeded simulation of the core (in the manner of TigerBeetle's VOPR): random
 /// interleavings of device messages, presses, duplicate deliveries, PATCH

@@ -1,5 +1,5 @@
 import Testing
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 
 @Suite("Decision 3: presses")
 struct PressTests {
