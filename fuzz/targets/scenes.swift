@@ -1,4 +1,4 @@
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 
 /// Scenes (issue 43): 2-5 switch tiles and 1-4 scenes made of them, then up to
 /// 200 operations: device messages (on, off, a word it does not know),
@@ -142,16 +142,9 @@ private struct SceneWorld {
         feed(.timerFired(timer))
     }
 
-    /// The MQTT messages a batch sends, with the releases of records that succeed.
+    /// The MQTT messages a batch sends (`feed` adds what records that succeed carry out).
     func published(_ effects: [BridgeEffect]) -> [OutgoingMQTTMessage] {
-        effects.flatMap { effect -> [OutgoingMQTTMessage] in
-            switch effect {
-            case .publishMQTT(let message): return [message]
-            case .recordThenPublish(let release):
-                return published(release.released(by: DurableRecord(syncedRecordOf: release.event)) ?? [])
-            default: return []
-            }
-        }
+        effects.compactMap { if case .publishMQTT(let message) = $0 { message } else { nil } }
     }
 
     @discardableResult
@@ -172,7 +165,12 @@ private struct SceneWorld {
             default: break
             }
         }
-        return effects
+        // Every record succeeds: its outcome is fed back, and what it carries out is this batch's.
+        var all = effects
+        for case .recordThenPublish(let release) in effects {
+            if let carryOut = release.released(by: DurableRecord(syncedRecordOf: release.event)) { all += feed(carryOut) }
+        }
+        return all
     }
 
     /// The scene invariants on one PATCH body.

@@ -1,4 +1,4 @@
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 
 /// The product's central promise as a property (issue 19): a `repeat_safe:
 /// false` action never runs twice for one event id, across simulated restarts
@@ -120,8 +120,8 @@ struct UnsafeOnceWorld {
                   "delivered \(Array(id.utf8)), read as \(received.map { Array($0.utf8) })")
     }
 
-    /// Performs a batch as the runtime does: a release goes out only once its
-    /// record is written; a failed record holds back its messages, and the core is told.
+    /// Performs a batch as the runtime does: a record's outcome is fed back to
+    /// the core (which carries the press out only once it is written).
     mutating func perform(_ effects: [BridgeEffect], for id: String) {
         var unrecorded: [String] = []
         for effect in effects {
@@ -133,7 +133,9 @@ struct UnsafeOnceWorld {
                     continue
                 }
                 persisted.append(release.event)
-                perform(release.released(by: DurableRecord(syncedRecordOf: release.event)) ?? [], for: id)
+                if let carryOut = release.released(by: DurableRecord(syncedRecordOf: release.event)) {
+                    perform(bridge.handle(input(carryOut)), for: id)
+                }
             case .forgetUnsafeEventIds(let ids):
                 let forgotten = Set(ids.map(UTF8Key.init))
                 persisted.removeAll { forgotten.contains(UTF8Key($0.id)) }

@@ -76,7 +76,13 @@ extension Bridge {
         return action
     }
 
-    mutating func carryOut(_ press: PressEnvelope, _ action: ActionConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+    /// Carries out a checked press. One not safe to repeat that needs a command
+    /// is only recorded here (`isRecorded` false): nothing of it is committed
+    /// (state, door hold, command token, facts) until its record is durable
+    /// and it comes back here with `isRecorded`; a press refused or answered
+    /// at once is never recorded (it costs no sync).
+    mutating func carryOut(_ press: PressEnvelope, _ action: ActionConfig, _ input: BridgeInput, isRecorded: Bool = false,
+                           _ effects: inout [BridgeEffect]) {
         let key = ActionKey(slug: press.widget, actionId: press.action)
         // A toggle's step toward the asked state, worked out once: it says whether the
         // press needs a command and is what `pressToggle` takes (nothing in between
@@ -91,7 +97,9 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         }
-        guard !needsCommand || takeCommandTokens(commandTopics(action, key, step, nowMs: input.boardClockMs), input) else {
+        let mustRecord = needsCommand && !action.repeatSafe && !isRecorded
+        let topics = needsCommand ? commandTopics(action, key, step, nowMs: input.boardClockMs) : []
+        guard !needsCommand || (mustRecord ? canTakeCommandTokens(topics, input) : takeCommandTokens(topics, input)) else {
             // Not remembered: a replay once the rate is back under the limit may still run it.
             effects.append(.log(.warning, "press \(press.id) \(key): over the limit of "
                                 + "\(AiviServiceLimits.actionCommandBurst) commands in a burst, then "
@@ -101,7 +109,7 @@ extension Bridge {
             oweAnswer(key.slug, &effects)
             return
         }
-        guard action.repeatSafe || dedupe.hasRoomForUnsafe else {
+        guard !mustRecord || dedupe.hasRoomForUnsafe else {
             // Only a service far beyond its rate limits gets here: the id could not be
             // kept, so carrying it out could run it twice; no id is dropped to make room.
             effects.append(.log(.warning, "press \(press.id) \(key): \(DedupeMemory.maxUnsafeIds) presses not safe to repeat "
@@ -113,22 +121,45 @@ extension Bridge {
         }
         // Never remembered past the bound, whatever the press claims (checked above too).
         let rememberedUntilMs = min(press.expiresAtMs, input.serverClockMs.addingSaturating(AiviServiceLimits.maxClaimedLifetimeMs))
-        let isUnsafe = dedupe.remember(press.id, expiresAtMs: rememberedUntilMs, isUnsafe: !action.repeatSafe)
+        if mustRecord {
+            // Remembered now, so a duplicate delivery meanwhile is refused; forgotten if the record fails.
+            _ = dedupe.remember(press.id, expiresAtMs: rememberedUntilMs, isUnsafe: true)
+            unsafePressesBeingRecorded[UTF8Key(press.id)] = press
+            effects.append(.recordThenPublish(UnsafeRelease(event: RememberedEvent(id: press.id, expiresAtMs: rememberedUntilMs))))
+            return
+        }
+        // A press answered at once sent nothing: remembered against duplicates, not recorded.
+        if !isRecorded { _ = dedupe.remember(press.id, expiresAtMs: rememberedUntilMs, isUnsafe: false) }
         let ageMs = press.createdAtMs.map { input.serverClockMs.subtractingSaturating($0) } ?? -1
-        // The press's effects are appended to the batch's (no array of their own for
-        // the usual safe press); an unsafe press's are taken back out just below.
-        let pressStart = effects.count
         switch action.kind {
         case .button: pressButton(press, action, key, input, &effects)
         case .toggle: pressToggle(press, action, key, step, input, &effects)
         }
         effects.append(.observe(.pressCarriedOut(eventId: press.id, action: key, ageMs: ageMs)))
-        guard isUnsafe else { return }
-        // Its commands go out only once its id is durable: inside the release.
-        let pressEffects = Array(effects[pressStart...])
-        effects.removeSubrange(pressStart...)
-        effects.append(contentsOf: UnsafeRelease.holdingBack(RememberedEvent(id: press.id, expiresAtMs: rememberedUntilMs),
-                                                             from: pressEffects))
+    }
+
+    /// Whether one command token of each topic could be taken now (taking none).
+    func canTakeCommandTokens(_ topics: [UTF8Key], _ input: BridgeInput) -> Bool {
+        topics.allSatisfy { topic in
+            guard var bucket = commandBuckets[topic] else { return true }
+            return bucket.canTake(nowMs: input.boardClockMs)
+        }
+    }
+
+    /// The record of an unsafe press is durable: the press is carried out now,
+    /// on the state as it is now (a door pulsed meanwhile is held, a lamp
+    /// already in the asked state is answered without a command).
+    mutating func unsafeEventIdRecorded(_ record: DurableRecord, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
+        guard let press = unsafePressesBeingRecorded.removeValue(forKey: UTF8Key(record.event.id)) else { return }
+        let key = ActionKey(slug: press.widget, actionId: press.action)
+        guard let action = actionsByKey[key], action.kind == press.kind else {
+            // A reload removed the action while its press was being recorded.
+            effects.append(.log(.warning, "press \(press.id) \(LogExcerpt.key(key)): the action is no longer configured; not carried out"))
+            effects.append(.observe(.pressDropped(eventId: press.id, reason: .unknownAction)))
+            if widgetsBySlug[press.widget] != nil { oweAnswer(press.widget, &effects) }
+            return
+        }
+        carryOut(press, action, input, isRecorded: true, &effects)
     }
 
     /// Takes one command token of each topic, all or none; false when one has
@@ -300,24 +331,17 @@ extension Bridge {
         oweAnswer(key.slug, &effects)
     }
 
-    /// The record of these unsafe presses failed, so their commands were held
-    /// back: forget their ids (a replay may still run them), end any toggle's
-    /// wait for them, and answer with the true state.
+    /// The record of these unsafe presses failed, so nothing of them was
+    /// committed and nothing was sent: forget their ids (a replay may still
+    /// run them) and answer with the true state, saying why.
     mutating func unsafeEventIdsNotRecorded(_ eventIds: [String], _ effects: inout [BridgeEffect]) {
         dedupe.forget(eventIds)
-        let failed = Set(eventIds.map(UTF8Key.init))
-        for key in states.keys.sorted() {
-            guard var state = states[key], let pending = state.pendingPress, failed.contains(UTF8Key(pending.eventId)) else { continue }
-            state.pendingPress = nil
-            states[key] = state
-            effects.append(.cancelTimer(.confirm(key)))
-            oweAnswer(key.slug, &effects)
-        }
         for eventId in eventIds {
-            for key in facts.actions.keys { notePressEnded(key, eventId: eventId, .refused("its event id could not be recorded")) }
+            guard let press = unsafePressesBeingRecorded.removeValue(forKey: UTF8Key(eventId)) else { continue }
             effects.append(.log(.error, "press \(LogExcerpt.id(eventId)) not carried out: its event id could not be recorded "
-                                + "in the state directory (a replay may still run it)"))
+                                + "in the state directory (a replay may still run it); answering with the true state"))
             effects.append(.observe(.pressDropped(eventId: eventId, reason: .notRecorded)))
+            if widgetsBySlug[press.widget] != nil { oweAnswer(press.widget, &effects) }
         }
     }
 }

@@ -34,6 +34,10 @@ public struct Bridge: Sendable {
     /// Each device command topic's bound on presses becoming commands
     /// (`AiviServiceLimits.actionCommandBurst`); only the config's topics.
     var commandBuckets: [UTF8Key: TokenBucket] = [:]
+    /// Presses not safe to repeat whose record is under way, by event id: none
+    /// of each is committed until its record's outcome comes back. At most one
+    /// per unsafe id `dedupe` remembers, which it bounds.
+    var unsafePressesBeingRecorded: [UTF8Key: PressEnvelope] = [:]
     var random: SplitMix64
     var nextRequestId: UInt64 = 1
     var answerGeneration: UInt64 = 0
@@ -114,6 +118,7 @@ public struct Bridge: Sendable {
             patchCompleted(slug, requestId, outcome, &effects)
         case .timerFired(let timer): timerFired(timer, input, &effects)
         case .configReloaded(let newConfig): reload(newConfig, input, &effects)
+        case .unsafeEventIdRecorded(let record): unsafeEventIdRecorded(record, input, &effects)
         case .unsafeEventIdsNotRecorded(let eventIds): unsafeEventIdsNotRecorded(eventIds, &effects)
         }
         publishChanges(input, &effects)

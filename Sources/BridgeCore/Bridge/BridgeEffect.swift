@@ -1,9 +1,9 @@
 /// What the core asks the shell to do. The shell performs a batch's effects in
-/// order. A press not safe to repeat comes as one `recordThenPublish`: its
-/// commands are inside it, reachable only once its record is durable; when the
-/// record fails they never go out, and the shell says so to the core
-/// (`unsafeEventIdsNotRecorded`), which answers with the true state. The rest
-/// of the batch (PATCHes, timers) happens either way.
+/// order. A press not safe to repeat that needs a command comes as one
+/// `recordThenPublish` and nothing else: the core commits nothing of it until
+/// the shell feeds back the record's outcome, `unsafeEventIdRecorded` (with the
+/// store's `DurableRecord`; the press is carried out then) or
+/// `unsafeEventIdsNotRecorded` (it is answered with the true state).
 public enum BridgeEffect: Sendable, Equatable {
     case publishMQTT(OutgoingMQTTMessage)
     case subscribe([String])
@@ -14,10 +14,9 @@ public enum BridgeEffect: Sendable, Equatable {
     /// A quiet timer that runs (`BridgeTimer.isQuiet`) now has work waiting for
     /// it: the shell wakes at its deadline (until it fires or starts again).
     case wakeForTimer(BridgeTimer)
-    /// Record the press's id durably (an append of one record), and only then
-    /// perform what the release carries: its MQTT messages and the lines that
-    /// say it was carried out. If the record fails, none of that happens and
-    /// the shell feeds `unsafeEventIdsNotRecorded` with the id.
+    /// Record the press's id durably (an append of one record, synced), then
+    /// feed the core `release.released(by:)` the store's `DurableRecord`; if
+    /// the record fails, feed `unsafeEventIdsNotRecorded` with the id.
     case recordThenPublish(UnsafeRelease)
     /// Ids of presses not safe to repeat that no replay can deliver any more:
     /// the store may drop them (at its next compaction). Nothing waits for it,

@@ -50,8 +50,11 @@ public enum BridgeInputEvent: Sendable, Equatable {
     /// A new config was loaded (SIGHUP); the old one stays if this one is bad,
     /// so only valid configs arrive here.
     case configReloaded(BridgeConfig)
-    /// The shell could not write the record of these presses' event ids, so it
-    /// held back their commands: they were not carried out.
+    /// The store made this press's record durable (only the store makes a
+    /// `DurableRecord`): the press, held until now, is carried out.
+    case unsafeEventIdRecorded(DurableRecord)
+    /// The shell could not write the record of these presses' event ids: they
+    /// are not carried out, and nothing of them was committed.
     case unsafeEventIdsNotRecorded([String])
 }
 

@@ -6,10 +6,10 @@ import BridgeCore
 /// fails or is slow.
 ///
 /// A press not safe to repeat (`recordThenPublish`) is recorded through the
-/// `UnsafeEventRecorder` first; its messages are reached only with the
-/// recorder's `DurableRecord`, so they cannot go out before the record is
-/// durable, and never go out when it fails: then the core is told
-/// (`unsafeEventIdsNotRecorded`) and answers the press with the true state.
+/// `UnsafeEventRecorder` first, and its outcome fed back to the core: the
+/// recorder's `DurableRecord` (`unsafeEventIdRecorded`; the core carries the
+/// press out only then), or `unsafeEventIdsNotRecorded` (the core answers the
+/// press with the true state, having committed nothing of it).
 /// A record the recorder finishes later waits in `pendingReleases` (at most one
 /// per unsafe id the core remembers, which it bounds) for `finishRecord`.
 ///
@@ -51,11 +51,10 @@ final class EffectExecutor {
     /// what it decides; a record that failed is fed back to it at once.
     @discardableResult
     func feed(_ event: BridgeInputEvent, to bridge: inout Bridge, input: (BridgeInputEvent) -> BridgeInput, nowMs: Int64) -> Outcome {
-        var unrecorded: [String] = []
-        var outcome = perform(bridge.handle(input(event)), nowMs: nowMs, unrecorded: &unrecorded)
-        if !unrecorded.isEmpty {
-            outcome.add(feed(.unsafeEventIdsNotRecorded(unrecorded), to: &bridge, input: input, nowMs: nowMs))
-        }
+        var recordOutcomes: [BridgeInputEvent] = []
+        var outcome = perform(bridge.handle(input(event)), nowMs: nowMs, recordOutcomes: &recordOutcomes)
+        // Each outcome's batch has no record in it (a recorded press needs none), so this ends.
+        for recordOutcome in recordOutcomes { outcome.add(feed(recordOutcome, to: &bridge, input: input, nowMs: nowMs)) }
         return outcome
     }
 
@@ -65,24 +64,18 @@ final class EffectExecutor {
     func finishRecord(ticket: UInt64, _ result: RecordOutcome, to bridge: inout Bridge,
                       input: (BridgeInputEvent) -> BridgeInput, nowMs: Int64) -> Outcome {
         guard let release = pendingReleases.removeValue(forKey: ticket) else { return Outcome() }
-        var unrecorded: [String] = []
-        var outcome = Outcome()
-        carryOut(release, result, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded)
-        if !unrecorded.isEmpty {
-            outcome.add(feed(.unsafeEventIdsNotRecorded(unrecorded), to: &bridge, input: input, nowMs: nowMs))
-        }
-        return outcome
+        return feed(recordOutcome(release, result), to: &bridge, input: input, nowMs: nowMs)
     }
 
-    private func perform(_ effects: [BridgeEffect], nowMs: Int64, unrecorded: inout [String]) -> Outcome {
+    private func perform(_ effects: [BridgeEffect], nowMs: Int64, recordOutcomes: inout [BridgeInputEvent]) -> Outcome {
         var outcome = Outcome()
         for effect in effects {
-            perform(effect, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded)
+            perform(effect, nowMs: nowMs, into: &outcome, recordOutcomes: &recordOutcomes)
         }
         return outcome
     }
 
-    private func perform(_ effect: BridgeEffect, nowMs: Int64, into outcome: inout Outcome, unrecorded: inout [String]) {
+    private func perform(_ effect: BridgeEffect, nowMs: Int64, into outcome: inout Outcome, recordOutcomes: inout [BridgeInputEvent]) {
         switch effect {
         case .publishMQTT(let message):
             outcome.publishedMQTT = true
@@ -104,7 +97,7 @@ final class EffectExecutor {
         case .wakeForTimer(let timer):
             timers.wake(timer)
         case .recordThenPublish(let release):
-            record(release, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded)
+            record(release, recordOutcomes: &recordOutcomes)
         case .forgetUnsafeEventIds(let ids):
             do { try recorder.forget(ids) } catch {
                 ports.log(.warning, "cannot compact the event ids in the state directory (they are kept longer): \(error)")
@@ -119,7 +112,7 @@ final class EffectExecutor {
         }
     }
 
-    private func record(_ release: UnsafeRelease, nowMs: Int64, into outcome: inout Outcome, unrecorded: inout [String]) {
+    private func record(_ release: UnsafeRelease, recordOutcomes: inout [BridgeInputEvent]) {
         let ticket = nextTicket
         nextTicket &+= 1
         let finish: @Sendable (RecordOutcome) -> Void = { [submit] result in submit(.unsafeRecordFinished(ticket: ticket, result)) }
@@ -127,28 +120,20 @@ final class EffectExecutor {
             pendingReleases[ticket] = release
             return
         }
-        self.carryOut(release, result, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded)
+        recordOutcomes.append(recordOutcome(release, result))
     }
 
-    /// Performs a release once its record is durable; holds it back for good
-    /// (said, and the id handed back for the core) when the record failed.
-    private func carryOut(_ release: UnsafeRelease, _ result: RecordOutcome, nowMs: Int64,
-                         into outcome: inout Outcome, unrecorded: inout [String]) {
+    /// What the core is told of a record: durable (the press is carried out
+    /// then), or failed (said here, and the press answered with the true state).
+    private func recordOutcome(_ release: UnsafeRelease, _ result: RecordOutcome) -> BridgeInputEvent {
         switch result {
         case .success(let record):
-            guard let effects = release.released(by: record) else {
-                ports.log(.error, "the record of \(LogExcerpt.id(release.event.id)) came back for another id; not publishing")
-                unrecorded.append(release.event.id)
-                return
-            }
-            for effect in effects { perform(effect, nowMs: nowMs, into: &outcome, unrecorded: &unrecorded) }
+            if let carryOut = release.released(by: record) { return carryOut }
+            ports.log(.error, "the record of \(LogExcerpt.id(release.event.id)) came back for another id; not carrying it out")
         case .failure(let error):
             ports.log(.error, "cannot record event ids in the state directory: \(error)")
-            for topic in release.topics {
-                ports.log(.error, "not publishing to \(topic): its event id could not be recorded")
-            }
-            unrecorded.append(release.event.id)
         }
+        return .unsafeEventIdsNotRecorded([release.event.id])
     }
 
     /// Runs `body`; says what failed (`what` is built only then).

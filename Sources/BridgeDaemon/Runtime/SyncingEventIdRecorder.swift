@@ -1,4 +1,4 @@
-import BridgeCore
+@_spi(DurableRecordStore) import BridgeCore
 import Glibc
 import ShellSupport
 

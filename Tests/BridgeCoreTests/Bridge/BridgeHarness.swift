@@ -1,4 +1,4 @@
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 
 /// Drives a `Bridge` in tests: a fake clock, inputs in, effects collected.
 struct BridgeHarness {
@@ -11,10 +11,23 @@ struct BridgeHarness {
         bridge = Bridge(config: config, rememberedUnsafeEvents: remembered, randomSeed: 42)
     }
 
+    /// The shell's disk cannot record: every unsafe press's record fails.
+    /// Either way the outcome is fed back at once, its effects added to the
+    /// batch's (as `EffectExecutor` does with a recorder that answers at once).
+    var recordsFail = false
+    /// No record's outcome is fed back: the test feeds it.
+    var holdsRecords = false
+
     @discardableResult
     mutating func send(_ event: BridgeInputEvent) -> [BridgeEffect] {
-        let out = bridge.handle(BridgeInput(event, boardClockMs: clockMs, serverClockOffsetMs: serverOffsetMs))
+        var out = bridge.handle(BridgeInput(event, boardClockMs: clockMs, serverClockOffsetMs: serverOffsetMs))
         effects += out
+        let recorded = out.recorded.map(\.id)
+        guard !holdsRecords else { return out }
+        if recordsFail, !recorded.isEmpty { out += send(.unsafeEventIdsNotRecorded(recorded)) }
+        if !recordsFail {
+            for event in out.recorded { out += send(.unsafeEventIdRecorded(DurableRecord(syncedRecordOf: event))) }
+        }
         return out
     }
 
@@ -91,14 +104,9 @@ struct BridgeHarness {
 }
 
 extension Array where Element == BridgeEffect {
-    /// The effects as a shell whose records all succeed performs them: each
-    /// release's messages and confirmations in its place, after its record.
-    var performed: [BridgeEffect] {
-        flatMap { effect -> [BridgeEffect] in
-            guard case .recordThenPublish(let release) = effect else { return [effect] }
-            return [effect] + (release.released(by: DurableRecord(syncedRecordOf: release.event)) ?? [])
-        }
-    }
+    /// The effects as the shell performs them (the harness feeds each record's
+    /// outcome back itself, its effects after the record's).
+    var performed: [BridgeEffect] { self }
 
     /// The ids the batch records (one release each), in order.
     var recorded: [RememberedEvent] {

@@ -1,5 +1,5 @@
 import Testing
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 
 /// A seeded simulation of the core (in the manner of TigerBeetle's VOPR): random
 /// interleavings of device messages, presses, duplicate deliveries, PATCH
@@ -54,6 +54,8 @@ struct SimulatedWorld {
     var persistedUnsafe: [RememberedEvent] = []
     /// Unsafe commands that went out, by event id.
     var unsafeRuns: [String: Int] = [:]
+    /// Ids whose record was made (across restarts): only those presses sent an unsafe command.
+    var everRecorded: Set<UTF8Key> = []
     var delivered: [(id: String, data: String)] = []
     var pressCounter = 0
     var expiresAt: [String: Int64] = [:]
@@ -336,7 +338,8 @@ struct SimulatedWorld {
             quietTimers.remove(timer)
         case .recordThenPublish(let release):
             persistedUnsafe.append(release.event)
-            perform(release.released(by: DurableRecord(syncedRecordOf: release.event)) ?? [])
+            everRecorded.insert(UTF8Key(release.event.id))
+            if let carryOut = release.released(by: DurableRecord(syncedRecordOf: release.event)) { feed(carryOut) }
         case .forgetUnsafeEventIds(let ids):
             let forgotten = Set(ids.map(UTF8Key.init))
             persistedUnsafe.removeAll { forgotten.contains(UTF8Key($0.id)) }
@@ -345,7 +348,12 @@ struct SimulatedWorld {
             if let expires = expiresAt[eventId], serverClockMs > expires + HTTPDate.uncertaintyMs {
                 violation = "press \(eventId) carried out after it expired"
             }
-            if action.actionId == "feed_cat" || action.actionId == "leaving" {
+            // An unsafe press that needed no command (a scene already in place) is
+            // answered without a record; one that ran was recorded first.
+            if action.actionId == "feed_cat", !everRecorded.contains(UTF8Key(eventId)) {
+                violation = "unsafe press \(eventId) carried out without a record"
+            }
+            if action.actionId == "feed_cat" || action.actionId == "leaving", everRecorded.contains(UTF8Key(eventId)) {
                 unsafeRuns[eventId, default: 0] += 1
                 if unsafeRuns[eventId, default: 0] > 1 { violation = "unsafe press \(eventId) ran twice" }
             }

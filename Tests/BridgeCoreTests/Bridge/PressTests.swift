@@ -1,5 +1,5 @@
 import Testing
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 
 @Suite("Decision 3: presses")
 struct PressTests {
@@ -149,22 +149,29 @@ struct PressTests {
         #expect(quiet.patches.isEmpty)
     }
 
-    /// Issue 23: the command of an unsafe press is inside its release, not a
-    /// plain publish: the shell reaches it only with the record's receipt.
+    /// Issue 23, issue 38 item 5: an unsafe press is only recorded at first;
+    /// it is carried out (command, answer) once the store's record of its id
+    /// comes back, and only that record releases it.
     @Test func anUnsafeActionsCommandGoesOutOnlyThroughItsRecord() {
         var harness = BridgeHarness()
         harness.connectAndSettle()
+        harness.holdsRecords = true
         let effects = harness.press("feed_cat", kind: "button", value: nil, id: "evt_cat")
         #expect(!effects.contains { if case .publishMQTT = $0 { true } else { false } }, "no plain publish: \(effects)")
         #expect(effects.recorded.map(\.id) == ["evt_cat"], "one record: the new id")
+        #expect(effects.patches.isEmpty, "nothing of the press before its record: \(effects)")
         guard case .recordThenPublish(let release)? = effects.first(where: { if case .recordThenPublish = $0 { true } else { false } })
         else { Issue.record("no release: \(effects)"); return }
         #expect(release.released(by: DurableRecord(syncedRecordOf: RememberedEvent(id: "evt_other", expiresAtMs: 0))) == nil,
                 "a record of another id releases nothing")
-        let released = release.released(by: DurableRecord(syncedRecordOf: release.event)) ?? []
+        guard let carryOut = release.released(by: DurableRecord(syncedRecordOf: release.event)) else {
+            Issue.record("the record of the id released nothing"); return
+        }
+        let released = harness.send(carryOut)
         #expect(released.mqttPublishes.map(\.topic) == ["home/feeder/cmd"])
         #expect(released.contains { if case .observe(.pressCarriedOut(eventId: "evt_cat", _, _)) = $0 { true } else { false } })
-        #expect(effects.patches.count == 1, "the answer is not inside the release: it goes out either way")
+        #expect(released.patches.count == 1, "answered once carried out")
+        #expect(harness.send(carryOut).mqttPublishes.isEmpty, "a second record of the id carries nothing out")
     }
 
     @Test func rememberedUnsafeIdsSurviveARestart() {

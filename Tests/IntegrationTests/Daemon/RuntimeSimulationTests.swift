@@ -1,4 +1,4 @@
-@testable import BridgeCore
+@_spi(DurableRecordStore) @testable import BridgeCore
 @testable import BridgeDaemon
 import Foundation
 import Testing
