@@ -9,8 +9,19 @@ import TestSupport
 /// never published On when its record fails (nothing was sent), and a pulsed
 /// door whose press failed to record is pulsed by a later press once the disk
 /// has room again (it was not held as "pulsed ... ago"). Needs root (mount).
-@Suite("A full state directory end to end (real binary)", .serialized, .enabled(if: getuid() == 0, "mounts a tmpfs: needs root"))
+@Suite("A full state directory end to end (real binary)", .serialized, .enabled(if: FullStateDirEndToEndTests.canMountTmpfs, "mounts a tmpfs: needs root and a kernel that lets it"))
 struct FullStateDirEndToEndTests {
+    /// Whether this process may mount a tmpfs (root, and not a container that forbids it):
+    /// probed once on a scratch directory.
+    static let canMountTmpfs: Bool = {
+        guard getuid() == 0 else { return false }
+        let probe = NSTemporaryDirectory() + "tmpfs-probe-\(getpid())"
+        guard (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)) != nil else { return false }
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        guard (try? run(["/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", probe])) == 0 else { return false }
+        return (try? run(["/bin/umount", probe])) == 0
+    }()
+
     static let actions = """
       - id: lamp
         label: Lamp
