@@ -4,24 +4,26 @@ import Foundation
 import Testing
 import TestSupport
 
+/// Whether this process may mount a tmpfs (root, and not a container that forbids it):
+/// probed once on a scratch directory.
+enum TmpfsProbe {
+    static let canMount: Bool = {
+        guard getuid() == 0 else { return false }
+        let probe = NSTemporaryDirectory() + "tmpfs-probe-\(getpid())"
+        guard (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)) != nil else { return false }
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        guard (try? FullStateDirEndToEndTests.run(["/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", probe])) == 0 else { return false }
+        return (try? FullStateDirEndToEndTests.run(["/bin/umount", probe])) == 0
+    }()
+}
+
 /// Issue 38 item 5 against the real binary: `state_dir` on a small tmpfs that
 /// fills up while the bridge runs. An optimistic toggle not safe to repeat is
 /// never published On when its record fails (nothing was sent), and a pulsed
 /// door whose press failed to record is pulsed by a later press once the disk
 /// has room again (it was not held as "pulsed ... ago"). Needs root (mount).
-@Suite("A full state directory end to end (real binary)", .serialized, .enabled(if: FullStateDirEndToEndTests.canMountTmpfs, "mounts a tmpfs: needs root and a kernel that lets it"))
+@Suite("A full state directory end to end (real binary)", .serialized, .enabled(if: TmpfsProbe.canMount, "mounts a tmpfs: needs root and a kernel that lets it"))
 struct FullStateDirEndToEndTests {
-    /// Whether this process may mount a tmpfs (root, and not a container that forbids it):
-    /// probed once on a scratch directory.
-    static let canMountTmpfs: Bool = {
-        guard getuid() == 0 else { return false }
-        let probe = NSTemporaryDirectory() + "tmpfs-probe-\(getpid())"
-        guard (try? FileManager.default.createDirectory(atPath: probe, withIntermediateDirectories: true)) != nil else { return false }
-        defer { try? FileManager.default.removeItem(atPath: probe) }
-        guard (try? run(["/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", probe])) == 0 else { return false }
-        return (try? run(["/bin/umount", probe])) == 0
-    }()
-
     static let actions = """
       - id: lamp
         label: Lamp
