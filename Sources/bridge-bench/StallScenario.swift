@@ -1,3 +1,4 @@
+import AiviSim
 import Glibc
 import ShellSupport
 
@@ -109,7 +110,7 @@ final class StatusFlood {
         let scriptPath = directory + "/status-flood.py"
         reportPath = directory + "/status-flood.count"
         logPath = directory + "/status-flood.log"
-        try FileText.write(Self.script, to: scriptPath)
+        try FileText.write(StatusPageFloodScript.python, to: scriptPath)
         process = try ChildProcess(executable: "/usr/bin/python3", arguments: [scriptPath, String(port), String(clients), reportPath],
                                    logPath: logPath)
     }
@@ -129,34 +130,4 @@ final class StatusFlood {
     }
 
     func stop() { process.stop(graceMs: 2_000) }
-
-    static let script = """
-    import http.client, os, sys, threading, time
-    port, clients, report = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    count = [0]
-    lock = threading.Lock()
-    def client():
-        connection = None
-        while True:
-            try:
-                if connection is None:
-                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                for method in ("GET", "HEAD"):
-                    connection.request(method, "/")
-                    connection.getresponse().read()
-                    with lock:
-                        count[0] += 1
-            except Exception:
-                connection = None
-                time.sleep(0.01)
-    for _ in range(clients):
-        threading.Thread(target=client, daemon=True).start()
-    while True:
-        time.sleep(0.5)
-        with lock:
-            value = count[0]
-        with open(report + ".tmp", "w") as f:
-            f.write(str(value) + "\\n")
-        os.replace(report + ".tmp", report)
-    """
 }

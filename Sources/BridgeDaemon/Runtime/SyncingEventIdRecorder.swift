@@ -33,7 +33,7 @@ final class SyncingEventIdRecorder: UnsafeEventRecorder, Sendable {
     static let maxQueuedForgotten = 4 * DedupeMemory.maxUnsafeIds
 
     private let queue = ConditionLock(Queue())
-    private let thread = ConditionLock<ShellThread?>(nil)
+    private let thread = OnDemandThread()
     /// Used by the syncing thread only, once it runs.
     private let store: EventIdStore
     /// Says what failed off the loop (a compaction); the sink is thread-safe.
@@ -80,16 +80,11 @@ final class SyncingEventIdRecorder: UnsafeEventRecorder, Sendable {
     /// Finishes what is queued, then ends the thread and waits for it.
     func stop() {
         queue.withLock { $0.isStopping = true }
-        thread.withLock { $0 }?.join()
-        thread.withLock { $0 = nil }
+        thread.join()
     }
 
     private func startIfNeeded() -> Bool {
-        thread.withLock { thread in
-            if thread != nil { return true }
-            thread = try? ShellThread { [self] in run() }
-            return thread != nil
-        }
+        thread.startIfNeeded { [self] in run() }
     }
 
     private func run() {

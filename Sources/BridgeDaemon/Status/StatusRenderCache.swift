@@ -43,7 +43,7 @@ final class StatusRenderCache: Sendable {
     static let renderNiceness: Int32 = 10
 
     private let state = ConditionLock(State())
-    private let thread = ConditionLock<ShellThread?>(nil)
+    private let thread = OnDemandThread()
 
     init() {}
 
@@ -74,15 +74,11 @@ final class StatusRenderCache: Sendable {
     /// Ends the render thread (after the render under way) and waits for it.
     func stop() {
         state.withLock { $0.isStopping = true }
-        thread.withLock { $0 }?.join()
+        thread.join()
     }
 
     private func startIfNeeded() -> Bool {
-        thread.withLock { thread in
-            if thread != nil { return true }
-            thread = try? ShellThread { [self] in run() }
-            return thread != nil
-        }
+        thread.startIfNeeded { [self] in run() }
     }
 
     private func run() {

@@ -1,3 +1,4 @@
+import AiviSim
 import Foundation
 import Testing
 import TestSupport
@@ -18,7 +19,7 @@ struct StatusFloodTests {
         let config = try String(contentsOfFile: world.configPath, encoding: .utf8)
         try (config + "\nstatus:\n  listen: 127.0.0.1:\(port)\n").write(toFile: world.configPath, atomically: true, encoding: .utf8)
         try world.startBridge()
-        let flood = try StatusClientScript(name: "flood", python: Self.python, port: port, clients: Self.clients)
+        let flood = try StatusClientScript(name: "flood", python: StatusPageFloodScript.python, port: port, clients: Self.clients)
         defer { flood.stop() }
         #expect(waitUntil(timeoutSeconds: 20) { flood.reported >= 30 }, "the flood got no answers: \(world.log.suffix(2_000))")
 
@@ -45,35 +46,4 @@ struct StatusFloodTests {
         #expect(world.bridge?.isRunning == true)
     }
 
-    /// Each client sends GET / and HEAD / in turn on a kept-alive connection, as
-    /// fast as answers come; the total is reported twice a second.
-    static let python = """
-    import http.client, os, sys, threading, time
-    port, clients, report = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-    count = [0]
-    lock = threading.Lock()
-    def client():
-        connection = None
-        while True:
-            try:
-                if connection is None:
-                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                for method in ("GET", "HEAD"):
-                    connection.request(method, "/")
-                    connection.getresponse().read()
-                    with lock:
-                        count[0] += 1
-            except Exception:
-                connection = None
-                time.sleep(0.01)
-    for _ in range(clients):
-        threading.Thread(target=client, daemon=True).start()
-    while True:
-        time.sleep(0.5)
-        with lock:
-            value = count[0]
-        with open(report + ".tmp", "w") as f:
-            f.write(str(value))
-        os.replace(report + ".tmp", report)
-    """
 }
