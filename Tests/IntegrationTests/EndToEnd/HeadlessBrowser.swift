@@ -15,8 +15,10 @@ final class HeadlessBrowser: @unchecked Sendable {
         if !FileManager.default.isExecutableFile(atPath: chromium) {
             return "chromium is not installed (apt-get install -y chromium python3-websocket)"
         }
+        guard let scratch = try? TemporaryDirectory(prefix: "probe-websocket") else { return "no temporary directory" }
+        defer { scratch.remove() }
         let probe = try? ChildProcess(executable: python, arguments: ["-c", "import websocket"],
-                                      directory: NSTemporaryDirectory(), name: "probe-websocket-\(getpid())")
+                                      directory: scratch.path, name: "probe")
         guard probe?.waitForExit(timeoutSeconds: 30) == 0 else { return "python3-websocket is not installed" }
         return nil
     }
