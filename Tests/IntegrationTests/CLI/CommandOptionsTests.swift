@@ -235,6 +235,44 @@ struct CommandOptionsTests {
         }
     }
 
+    /// Every command line the documentation shows still parses: the README, the man pages'
+    /// examples, the unit's Exec lines, the commented configs. The options and values after
+    /// `switchboard-bridge COMMAND`, up to the first word that is neither (prose, `&&`, a quote).
+    @Test func everyInvocationTheDocumentationShowsParses() throws {
+        let files = ["README.md", "packaging/man/switchboard-bridge.1", "packaging/man/switchboard-bridge.yaml.5",
+                     "systemd/switchboard-bridge.service", "packaging/bridge.yaml", "config/bridge.example.yaml"]
+        var lines: [[String]] = []
+        for file in files {
+            let text = try PackagingTests.text(file).replacingOccurrences(of: "\\-", with: "-")
+            for piece in text.components(separatedBy: "switchboard-bridge ").dropFirst() {
+                lines += Self.invocation(piece).map { [$0] } ?? []
+            }
+        }
+        #expect(lines.count >= 10, "\(lines)")
+        for line in lines {
+            do { _ = try Self.tool.parse(line) } catch { Issue.record("the documentation shows 'switchboard-bridge \(line.joined(separator: " "))': \(error)") }
+        }
+    }
+
+    /// `check --config bridge.yaml` from the text after `switchboard-bridge `, nil when no command follows.
+    static func invocation(_ text: String) -> [String]? {
+        let stops = Set("`'\"#|&;()<>[]\\")
+        var words = text.split(separator: "\n", maxSplits: 1).first.map { $0.split(separator: " ").map(String.init) } ?? []
+        guard let name = words.first, let command = commands.first(where: { $0.name == name }) else { return nil }
+        words.removeFirst()
+        var line = [name]
+        var takesValue = false
+        for word in words {
+            let cut = String(word.prefix { !stops.contains($0) })
+            guard !cut.isEmpty, takesValue || cut.hasPrefix("-") else { break }
+            line.append(cut)
+            let (option, inline) = CommandLineArguments.split(cut)
+            takesValue = !takesValue && inline == nil && command.options.contains { $0.names.contains(option) && $0.valueName != nil }
+            if cut.count < word.count { break }
+        }
+        return line
+    }
+
     @Test func theRealBinaryRefusesTheIssuesLine() throws {
         let directory = try TemporaryDirectory(prefix: "options")
         defer { directory.remove() }
