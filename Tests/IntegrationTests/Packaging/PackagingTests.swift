@@ -87,12 +87,13 @@ struct PackagingTests {
     @Test func bashCompletionOffersEachCommandItsOptions() throws {
         let completion = try Self.text("packaging/bash-completion").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         func words(_ line: String) -> [String] {
-            line.split(separator: "'").dropFirst().first.map { $0.split(separator: " ").map(String.init) } ?? []
+            line.split(separator: "'", omittingEmptySubsequences: false).dropFirst().first.map { $0.split(separator: " ").map(String.init) } ?? []
         }
         let common = words(completion.first { $0.hasPrefix("local options=") } ?? "")
         for command in CommandOptionsTests.commands {
-            let line = completion.first { $0.hasPrefix("\(command.name))") } ?? ""
-            let offered = Set((line.contains("options+=") ? common : []) + words(line))
+            // `name) options+=' ...' ;;` adds to the common options, `name) options='...' ;;` replaces them; no line, the common ones.
+            let line = completion.first { $0.hasPrefix("\(command.name))") }
+            let offered = Set((line?.contains("options+=") ?? true ? common : []) + words(line ?? ""))
             let expected = Set(command.options.map(\.name) + [CommandOption.help.name])
             #expect(offered == expected, "packaging/bash-completion: '\(command.name)) options...' should offer \(expected.sorted())")
         }
