@@ -27,7 +27,7 @@ public struct CommandLineTool: Sendable {
         case "--help", "-h":
             return .print(UsageText.help(commands: commands))
         case "help":
-            guard let name = rest.first else { return .print(UsageText.help(commands: commands)) }
+            guard let name = rest.first, !name.hasPrefix("-") else { return .print(UsageText.help(commands: commands)) }
             return .print(UsageText.help(for: try command(named: name)))
         case "--version", "version":
             return .print(UsageText.version)

@@ -215,7 +215,7 @@ struct CommandOptionsTests {
         #expect(text == UsageText.help(for: command))
     }
 
-    @Test(arguments: [[], ["--help"], ["-h"], ["help"]])
+    @Test(arguments: [[], ["--help"], ["-h"], ["help"], ["help", "--help"], ["--help", "check"]])
     func theProgramsHelpListsTheCommands(line: [String]) throws {
         guard case .print(let text) = try Self.tool.parse(line) else { Issue.record("\(line) ran"); return }
         #expect(text == UsageText.help(commands: Self.commands))
