@@ -8,7 +8,31 @@ import ShellSupport
 /// `switchboard-bridge demo`: a broker, the Aivi simulator, virtual devices,
 /// the bridge and a web page that draws the Switchboard, all on loopback,
 /// until Ctrl-C. Needs no phone and no account.
-public enum DemoCommand {
+public struct DemoCommand: BridgeCommand {
+    public static let name = "demo"
+    public static let abstract = "everything on loopback (a broker, the Aivi simulator, virtual devices, the bridge and a page "
+        + "that draws the Switchboard), no phone or account needed"
+    static let portOption = CommandOption("--port", .number("PORT", 0...65_535), help: "the web page's port (default: any free port)")
+    static let listenOption = CommandOption("--listen", .text("ADDRESS"),
+        help: "the web page's address (default 127.0.0.1; the page has no authentication, so another address is warned about)")
+    static let configOption = CommandOption("--config", short: "-c", .text("PATH"),
+        help: "the config (default \(defaultConfigPath) in the source tree, else the package's examples/demo.yaml)")
+    public static let options = [portOption, listenOption, configOption]
+
+    public var webPort: Int?
+    public var listen: String?
+    public var configPath: String?
+
+    public init(_ arguments: CommandLineArguments) {
+        webPort = arguments.number(Self.portOption)
+        listen = arguments.text(Self.listenOption)
+        configPath = arguments.text(Self.configOption)
+    }
+
+    public func run(environment: [String: String]) -> Int32 {
+        Self.run(webPort: webPort, configPath: configPath, listen: listen)
+    }
+
     static let token = "demo-token"
     static let defaultConfigPath = "config/demo.yaml"
     /// Where the package installs it, under the binary's prefix (/usr/bin → /usr/share/doc/...).

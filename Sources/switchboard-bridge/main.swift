@@ -3,18 +3,10 @@ import BridgeDemo
 import Glibc
 import ShellSupport
 
-/// The entry point: parse the command line, hand it to the composition root.
+/// The entry point: the commands of `switchboard-bridge`, each parsed and run by the one
+/// command line tool (`CommandLineTool`); a command is added here and nowhere else in the code.
 LargeAllocations.returnToTheSystemWhenFreed()
-let arguments = Array(CommandLine.arguments.dropFirst())
-let environment = ProcessEnvironment.current
-let parsed: CommandLineArguments
-do {
-    parsed = try CommandLineArguments.parse(arguments)
-} catch {
-    StandardErrorWriter.writeLine("switchboard-bridge: \(error)")
-    exit(2)
-}
-if parsed.command == .demo {
-    exit(DemoCommand.run(webPort: parsed.port, configPath: parsed.configPath, listen: parsed.listen))
-}
-exit(BridgeCommand.run(parsed, environment: environment))
+let tool = CommandLineTool(commands: [
+    RunCommand.self, CheckCommand.self, RenderCommand.self, WatchCommand.self, DiscoverCommand.self, DemoCommand.self,
+])
+exit(tool.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current))

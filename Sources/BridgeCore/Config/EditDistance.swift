@@ -1,5 +1,5 @@
-/// Suggestions for misspelt keys.
-enum EditDistance {
+/// Suggestions for misspelt keys (the config's) and names (the command line's).
+public enum EditDistance {
     /// Edits (insert, delete, substitute, swap two neighbours) that turn one
     /// string into the other: the optimal string alignment distance.
     static func between(_ first: String, _ second: String) -> Int {
@@ -32,7 +32,7 @@ enum EditDistance {
     /// Words longer than this get no suggestion (no key is that long).
     static let maxWordScalars = 64
 
-    static func suggestion(for word: String, among candidates: [String]) -> String? {
+    public static func suggestion(for word: String, among candidates: [String]) -> String? {
         let length = word.unicodeScalars.count
         guard length <= maxWordScalars else { return nil }
         let limit = min(3, max(1, length / 3))

@@ -1,37 +1,17 @@
-/// Runs one parsed command line: the one place `main` calls into.
-public enum BridgeCommand {
+/// One command of `switchboard-bridge` (`check`, `watch`, ...): its name, its options,
+/// declared once, and how it runs. `CommandLineTool` parses every command's options with
+/// `CommandLineArguments` and prints every command's `--help` from the same declarations;
+/// adding a command is a type conforming to this and its name in main.swift's list.
+public protocol BridgeCommand: Sendable {
+    /// The word that selects the command (`check`).
+    static var name: String { get }
+    /// What the command does, in one line, for `--help`.
+    static var abstract: String { get }
+    /// The command's options, in the order its `--help` lists them (`--help` itself is implied).
+    static var options: [CommandOption] { get }
+    /// The command, from options the parser has checked against `options`; throws for a
+    /// value that only the command can judge (a log level, a host) or a combination it refuses.
+    init(_ arguments: CommandLineArguments) throws(CommandLineError)
     /// Runs the command; returns the process's exit status.
-    public static func run(_ arguments: CommandLineArguments, environment: [String: String]) -> Int32 {
-        let configPath = arguments.configPath ?? UsageText.defaultConfigPath
-        switch arguments.command {
-        case .help:
-            print(UsageText.help)
-            return 0
-        case .version:
-            print(UsageText.version)
-            return 0
-        case .check:
-            let report = CheckCommand.run(configPath: configPath, environment: environment)
-            if !report.problems.isEmpty { StandardErrorWriter.writeLine(report.problems) }
-            if !report.summary.isEmpty { print(report.summary) }
-            guard arguments.mqtt, report.status == 0 else { return report.status }
-            return WatchCommand.listen(configPath: configPath, seconds: arguments.seconds ?? WatchCommand.checkListenSeconds)
-        case .render:
-            return printed(RenderCommand.run(configPath: configPath, stateArguments: arguments.states))
-        case .watch:
-            return WatchCommand.run(configPath: configPath, seconds: arguments.seconds, json: arguments.json)
-        case .discover:
-            return DiscoverCommand.run(arguments, environment: environment)
-        case .run:
-            return Daemon.main(configPath: configPath, logLevel: arguments.logLevel, environment: environment)
-        case .demo:
-            StandardErrorWriter.writeLine("switchboard-bridge demo: runs from the executable (see main.swift)")
-            return 2
-        }
-    }
-
-    private static func printed(_ result: (status: Int32, output: String)) -> Int32 {
-        if result.status == 0 { print(result.output) } else { StandardErrorWriter.writeLine(result.output) }
-        return result.status
-    }
+    func run(environment: [String: String]) -> Int32
 }

@@ -4,8 +4,41 @@ import Glibc
 /// `switchboard-bridge check`: every problem that would make `run` fail or the
 /// service refuse the content, each on the config line that causes it; then,
 /// only when there is no error, a summary of widgets, actions and topics.
-/// Problems go to stderr, the summary to stdout.
-public enum CheckCommand {
+/// Problems go to stderr, the summary to stdout. With `--mqtt`, it then listens to the
+/// broker as `watch` does.
+public struct CheckCommand: BridgeCommand {
+    public static let name = "check"
+    public static let abstract = "validate a config: every problem on its line with the fix, then the widgets, actions and topics; "
+        + "with --mqtt also which devices the broker lets it hear"
+    static let mqttOption = CommandOption("--mqtt", help: "once the config passes, connect to its broker, send the state queries and "
+        + "list which actions' devices speak (and near misses of those that do not)")
+    static let secondsOption = CommandOption("--seconds", .number("N", WatchCommand.secondsRange),
+        help: "with --mqtt: how long to listen (default \(WatchCommand.checkListenSeconds))")
+    public static let options = [CommandOption.config, mqttOption, secondsOption]
+
+    public var configPath: String
+    /// `--mqtt`: listen to the broker once the config passes.
+    public var listensToTheBroker: Bool
+    public var listenSeconds: Int
+
+    public init(_ arguments: CommandLineArguments) throws(CommandLineError) {
+        configPath = arguments.text(CommandOption.config) ?? UsageText.defaultConfigPath
+        listensToTheBroker = arguments.flag(Self.mqttOption)
+        let seconds = arguments.number(Self.secondsOption)
+        if seconds != nil, !listensToTheBroker {
+            throw .onlyWith(command: Self.name, option: Self.secondsOption.name, other: Self.mqttOption.name)
+        }
+        listenSeconds = seconds ?? WatchCommand.checkListenSeconds
+    }
+
+    public func run(environment: [String: String]) -> Int32 {
+        let report = Self.run(configPath: configPath, environment: environment)
+        if !report.problems.isEmpty { StandardErrorWriter.writeLine(report.problems) }
+        if !report.summary.isEmpty { print(report.summary) }
+        guard listensToTheBroker, report.status == 0 else { return report.status }
+        return WatchCommand.listen(configPath: configPath, seconds: listenSeconds)
+    }
+
     /// What `check` found: the exit status, the problems (stderr), the summary (stdout).
     public struct Report: Sendable {
         public var status: Int32

@@ -5,41 +5,51 @@ import MQTTShell
 /// `switchboard-bridge discover`: listens to what the broker's devices announce and
 /// writes a config that passes `check`. The translation is `BridgeCore.Discovery`'s,
 /// the listening `DiscoveryListener`'s; this file only wires them to the command line.
-public enum DiscoverCommand {
+public struct DiscoverCommand: BridgeCommand {
+    public static let name = "discover"
+    public static let abstract = "write a config from what the devices on the broker announce"
+    public static var options: [CommandOption] { DiscoverArguments.options }
     /// How long discover listens without `--seconds`, and the values `--seconds` takes.
     public static let defaultListenSeconds = 5
     public static let listenSecondsRange = 1...600
-    public static func run(_ arguments: CommandLineArguments, environment: [String: String]) -> Int32 {
+
+    public var arguments: DiscoverArguments
+
+    public init(_ arguments: CommandLineArguments) throws(CommandLineError) {
+        self.arguments = try DiscoverArguments(arguments)
+    }
+
+    public func run(environment: [String: String]) -> Int32 {
         let options: DiscoveryOptions
-        switch discoveryOptions(arguments) {
+        switch Self.discoveryOptions(arguments) {
         case .success(let made): options = made
-        case .failure(let failure): return fail(failure.description, status: 2)
+        case .failure(let failure): return Self.fail(failure.description, status: 2)
         }
-        if let output = arguments.discover.output, access(output, F_OK) == 0 {
-            return fail("discover: \(output) exists; refusing to overwrite it (choose another --output or remove it)", status: 2)
+        if let output = arguments.output, access(output, F_OK) == 0 {
+            return Self.fail("discover: \(output) exists; refusing to overwrite it (choose another --output or remove it)", status: 2)
         }
         let password: String?
-        do { password = try readPassword(options.mqtt.passwordFile) } catch {
-            return fail("discover: cannot read the MQTT password file: \(error)", status: 2)
+        do { password = try Self.readPassword(options.mqtt.passwordFile) } catch {
+            return Self.fail("discover: cannot read the MQTT password file: \(error)", status: 2)
         }
         if let path = options.mqtt.tls?.caFile, let problem = FileAccessProbe.readProblem(path, limit: FileAccessProbe.maxCAFileBytes) {
-            return fail("discover: cannot read the CA file \(path): \(problem)", status: 2)
+            return Self.fail("discover: cannot read the CA file \(path): \(problem)", status: 2)
         }
         let session: DiscoverySession
         let dropped: Int
         do {
             (session, dropped) = try DiscoveryListener.listen(
-                settings: mqttSettings(options.mqtt, password: password),
+                settings: Self.mqttSettings(options.mqtt, password: password),
                 login: BrokerLoginRefusal(username: options.mqtt.username, passwordFile: options.mqtt.passwordFile, settings: .discoverOptions),
                 session: DiscoverySession(options: options),
                 seconds: options.listenSeconds)
         } catch {
-            return fail("discover: \(error)", status: 1)
+            return Self.fail("discover: \(error)", status: 1)
         }
         if dropped > 0 {
             StandardErrorWriter.writeLine("discover: \(dropped) message(s) were too large or came too fast and were left out")
         }
-        return write(session.result(), options: options, output: arguments.discover.output)
+        return Self.write(session.result(), options: options, output: arguments.output)
     }
 
     private static func write(_ result: DiscoveryResult, options: DiscoveryOptions, output: String?) -> Int32 {
@@ -65,21 +75,17 @@ public enum DiscoverCommand {
     }
 
     /// The options from `--config` (its `mqtt:` section) with the command line's over them.
-    public static func discoveryOptions(_ arguments: CommandLineArguments) -> Result<DiscoveryOptions, DiscoverFailure> {
+    public static func discoveryOptions(_ given: DiscoverArguments) -> Result<DiscoveryOptions, DiscoverFailure> {
         var options = DiscoveryOptions()
-        if let path = arguments.configPath {
+        if let path = given.configPath {
             let loaded = ConfigFile.load(path: path)
             guard let config = loaded.config else { return .failure(DiscoverFailure(loaded.report)) }
             options.mqtt = config.mqtt
             options.tokenFile = config.aivi.tokenFile ?? options.tokenFile
             if config.aivi.apiBaseURL != AiviSettings().apiBaseURL { options.apiURL = config.aivi.apiBaseURL }
         }
-        let given = arguments.discover
         if let host = given.mqttHost { options.mqtt.host = host }
-        if let port = arguments.port {
-            guard port > 0 else { return .failure(DiscoverFailure("discover: --port must be 1 to 65535")) }
-            options.mqtt.port = port
-        }
+        if let port = given.port { options.mqtt.port = port }
         if let username = given.username { options.mqtt.username = username }
         if let file = given.passwordFile { options.mqtt.passwordFile = file }
         if given.tls || given.tlsCAFile != nil {
@@ -92,11 +98,7 @@ public enum DiscoverCommand {
         options.apiURL = given.apiURL ?? options.apiURL
         options.stateDirectory = given.stateDirectory
         options.outputPath = given.output
-        let seconds = arguments.seconds ?? defaultListenSeconds
-        guard listenSecondsRange.contains(seconds) else {
-            return .failure(DiscoverFailure("discover: --seconds must be \(listenSecondsRange.lowerBound) to \(listenSecondsRange.upperBound)"))
-        }
-        options.listenSeconds = seconds
+        options.listenSeconds = given.seconds ?? defaultListenSeconds
         let problems = DiscoveredSettingsCheck.problems(options)
         guard problems.isEmpty else { return .failure(DiscoverFailure(problems.joined(separator: "\n"))) }
         return .success(options)

@@ -2,7 +2,28 @@ import BridgeCore
 
 /// `switchboard-bridge render`: the content each widget would publish, with
 /// toggle states given on the command line (unknown toggles render off).
-public enum RenderCommand {
+public struct RenderCommand: BridgeCommand {
+    public static let name = "render"
+    public static let abstract = "print the content each widget would publish, connecting nowhere"
+    static let stateOption = CommandOption("--state", .repeated("ID=on|off"),
+        help: "a toggle's state (ID is an action id or slug/id); toggles not given render as never heard from")
+    public static let options = [CommandOption.config, stateOption]
+
+    public var configPath: String
+    /// `ID=on|off`, as given.
+    public var states: [String]
+
+    public init(_ arguments: CommandLineArguments) {
+        configPath = arguments.text(CommandOption.config) ?? UsageText.defaultConfigPath
+        states = arguments.texts(Self.stateOption)
+    }
+
+    public func run(environment: [String: String]) -> Int32 {
+        let result = Self.run(configPath: configPath, stateArguments: states)
+        if result.status == 0 { print(result.output) } else { StandardErrorWriter.writeLine(result.output) }
+        return result.status
+    }
+
     public static func run(configPath: String, stateArguments: [String]) -> (status: Int32, output: String) {
         let loaded = ConfigFile.load(path: configPath)
         guard let config = loaded.config else { return (1, loaded.report) }

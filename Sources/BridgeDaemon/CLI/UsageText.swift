@@ -1,46 +1,86 @@
-/// The text of `--help` and `--version`.
+/// The text of `--help` and `--version`, made from the commands' declarations
+/// (`BridgeCommand.name`, `abstract`, `options`), so the help cannot miss an option.
 public enum UsageText {
-    public static let version = "switchboard-bridge \(BridgeVersion.number)"
-
-    public static let help = """
-    switchboard-bridge: MQTT lights, plugs and scenes as Switchboard tiles on Aivi.
-
-    Usage:
-      switchboard-bridge run    [--config PATH] [--log-level LEVEL]   run the daemon
-      switchboard-bridge check  [--config PATH] [--mqtt [--seconds 3]] validate a config, list widgets, actions and topics;
-                                                                      with --mqtt also which devices the broker lets it hear
-      switchboard-bridge render [--config PATH] [--state ID=on|off ...]
-                                                                      print the content that would be published
-      switchboard-bridge watch  [--config PATH] [--seconds N] [--json]
-                                                                      show live what each device says and what the bridge reads
-      switchboard-bridge demo   [--port PORT] [--listen ADDRESS] [--config PATH]
-                                                                      everything on loopback, no phone or account needed
-      switchboard-bridge discover [--mqtt-host HOST] [--port PORT] [--username U --password-file F]
-                                [--tls | --tls-ca-file F] [--config PATH] [--seconds 5] [--widget home]
-                                [--output FILE] [--ha-prefix homeassistant] [--token-file F]
-                                                                      write a config from what the devices announce
-      switchboard-bridge --version | --help
-
-    Options:
-      --config PATH      the config file (default \(defaultConfigPath); for demo, config/demo.yaml,
-                         else the package's examples/demo.yaml)
-      --log-level LEVEL  error, warning, info (default) or debug
-      --state ID=on|off  for render: a toggle's state (ID is an action id or slug/id)
-      --port PORT        for demo: the web page's port (default: any free port); for discover: the broker's (1883)
-      --mqtt-host HOST   for discover: the broker (default 127.0.0.1), with --username U --password-file F
-                         --tls --tls-ca-file F as in the config's mqtt: section, or --config PATH to reuse one
-      --widget SLUG      for discover: the widget's slug (default home)
-      --output FILE      for discover: write the config there (never overwrites; default: stdout)
-      --ha-prefix P      for discover: the Home Assistant discovery prefix (default homeassistant)
-      --token-file F     for discover: the token file the config names (default /etc/switchboard-bridge/aivi-token)
-      --seconds N        for watch: stop after N seconds (default: at Ctrl-C); for discover: listen N seconds (default 5);
-                         and how long check with --mqtt listens (default 3)
-      --mqtt             for check: once the config passes, connect to its broker, send the state queries
-                         and list which actions' devices speak (and near misses of those that do not)
-      --json             for watch: one JSON object per line, for scripts
-      --listen ADDRESS   for demo: the web page's address (default 127.0.0.1; the page has no
-                         authentication, so another address is warned about)
-    """
-
+    public static let programName = "switchboard-bridge"
+    public static let version = "\(programName) \(BridgeVersion.number)"
+    public static let summary = "MQTT lights, plugs and scenes as Switchboard tiles on Aivi."
     public static let defaultConfigPath = "/etc/switchboard-bridge/bridge.yaml"
+    /// The width the help's lines are wrapped to.
+    static let columns = 80
+
+    /// `switchboard-bridge --help`: the commands, each with its line.
+    public static func help(commands: [any BridgeCommand.Type]) -> String {
+        let width = (commands.map { $0.name.count }.max() ?? 0) + 2
+        let list = commands.map { command in
+            wrapped(command.abstract, first: "  " + padded(command.name, to: width), indent: 2 + width)
+        }
+        return ([
+            "\(programName): \(summary)", "",
+            "Usage: \(programName) COMMAND [OPTIONS]", "",
+            "Commands:",
+        ] + list + [
+            "",
+            "  \(programName) COMMAND --help   the command's options",
+            "  \(programName) --version        the version",
+        ]).joined(separator: "\n")
+    }
+
+    /// `switchboard-bridge COMMAND --help`: its usage line and every option with its help.
+    public static func help(for command: any BridgeCommand.Type) -> String {
+        let options = command.options + [CommandOption.help]
+        let labels = options.map(label)
+        let width = (labels.map(\.count).max() ?? 0) + 2
+        let lines = zip(labels, options).map { label, option in
+            wrapped(option.help, first: "  " + padded(label, to: width), indent: 2 + width)
+        }
+        return ([
+            wrapped(command.abstract, first: "\(programName) \(command.name): ", indent: 2), "",
+            usage(command), "",
+            "Options:",
+        ] + lines).joined(separator: "\n")
+    }
+
+    /// `Usage: switchboard-bridge check [--config PATH] [--mqtt] [--seconds N]`, wrapped.
+    public static func usage(_ command: any BridgeCommand.Type) -> String {
+        let lead = "Usage: \(programName) \(command.name) "
+        return wrapped(command.options.map(synopsis), first: lead, indent: lead.count)
+    }
+
+    /// `[--config PATH]`, `[--json]`, `[--state ID=on|off ...]`.
+    static func synopsis(_ option: CommandOption) -> String {
+        switch option.value {
+        case .none: return "[\(option.name)]"
+        case .text(let name), .number(let name, _): return "[\(option.name) \(name)]"
+        case .repeated(let name): return "[\(option.name) \(name) ...]"
+        }
+    }
+
+    /// `--config PATH, -c PATH`.
+    static func label(_ option: CommandOption) -> String {
+        option.names.map { name in option.valueName.map { "\(name) \($0)" } ?? name }.joined(separator: ", ")
+    }
+
+    private static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(1, width - text.count))
+    }
+
+    /// `text` after `first`, its words wrapped to `columns`, following lines indented by `indent`.
+    private static func wrapped(_ text: String, first: String, indent: Int) -> String {
+        wrapped(text.split(separator: " ").map(String.init), first: first, indent: indent)
+    }
+
+    /// `units` (words, or an option's `[--name VALUE]`, never broken) after `first`, wrapped.
+    private static func wrapped(_ units: [String], first: String, indent: Int) -> String {
+        var lines: [String] = []
+        var line = first
+        for (index, unit) in units.enumerated() {
+            if index > 0, line.count + 1 + unit.count > columns {
+                lines.append(line)
+                line = String(repeating: " ", count: indent) + unit
+            } else {
+                line += (index > 0 ? " " : "") + unit
+            }
+        }
+        return (lines + [line]).joined(separator: "\n")
+    }
 }

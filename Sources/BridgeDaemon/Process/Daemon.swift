@@ -108,14 +108,9 @@ public final class Daemon: Sendable {
     }
 
     /// `switchboard-bridge run`: signals, logging, exit status.
-    public static func main(configPath: String, logLevel: String?, environment: [String: String]) -> Int32 {
+    public static func main(configPath: String, logLevel: LogLevel, environment: [String: String]) -> Int32 {
         SignalSource.blockHandledSignals()
-        let level: LogLevel
-        do { level = try logLevel.map { text throws(LogLevelParseError) in try LogLevel(parsing: text) } ?? .info } catch {
-            StandardErrorWriter.writeLine("switchboard-bridge: \(error)")
-            return 2
-        }
-        let log = LogSink.standardError(minimumLevel: level, environment: environment)
+        let log = LogSink.standardError(minimumLevel: logLevel, environment: environment)
         let daemon: Daemon
         let options = DaemonOptions(configPath: configPath, environment: environment)
         do { daemon = try Daemon(options: options, log: log) } catch {

@@ -6,18 +6,13 @@ import TestSupport
 
 /// The command line of `discover`: its options, `--config` reuse, and refusals before connecting.
 @Suite struct DiscoverCommandTests {
-    @Test func optionsAreParsedForDiscoverOnly() throws {
-        let parsed = try CommandLineArguments.parse([
-            "discover", "--mqtt-host", "broker.lan", "--port", "8883", "--username", "bridge", "--password-file", "/p",
-            "--tls-ca-file", "/ca.pem", "--seconds", "9", "--widget", "living-room", "--output=bridge.yaml", "--ha-prefix", "ha",
-        ])
-        #expect(parsed.command == .discover)
-        #expect(parsed.discover.mqttHost == "broker.lan" && parsed.port == 8883 && parsed.seconds == 9)
-        #expect(parsed.discover.username == "bridge" && parsed.discover.passwordFile == "/p" && parsed.discover.tlsCAFile == "/ca.pem")
-        #expect(parsed.discover.widget == "living-room" && parsed.discover.output == "bridge.yaml" && parsed.discover.homeAssistantPrefix == "ha")
-        #expect(throws: CommandLineError.notAnOptionOf(command: "check", option: "--mqtt-host", owners: ["discover"])) {
-            try CommandLineArguments.parse(["check", "--mqtt-host", "x"])
-        }
+    /// `discover`'s options as the one parser reads them (CommandOptionsTests has the table of every command's).
+    static func arguments(_ options: [String]) throws -> DiscoverArguments {
+        try CommandOptionsTests.command(["discover"] + options, as: DiscoverCommand.self).arguments
+    }
+
+    static func command(_ options: [String]) throws -> DiscoverCommand {
+        try CommandOptionsTests.command(["discover"] + options, as: DiscoverCommand.self)
     }
 
     @Test func aConfigsMQTTSectionIsReusedAndFlagsWin() throws {
@@ -40,7 +35,7 @@ import TestSupport
                 label: A
                 publish: { topic: a/b, payload: c }
         """.write(toFile: path, atomically: true, encoding: .utf8)
-        let arguments = try CommandLineArguments.parse(["discover", "--config", path, "--port", "8883"])
+        let arguments = try Self.arguments(["--config", path, "--port", "8883"])
         let options = try DiscoverCommand.discoveryOptions(arguments).get()
         #expect(options.mqtt.host == "broker.lan" && options.mqtt.port == 8883)
         #expect(options.mqtt.username == "bridge" && options.mqtt.passwordFile == "/srv/mqtt-password" && options.mqtt.tls != nil)
@@ -85,14 +80,14 @@ import TestSupport
     }
 
     @Test func aBadWidgetSlugAndAnExistingOutputAreRefusedBeforeConnecting() throws {
-        let bad = try CommandLineArguments.parse(["discover", "--widget", "living room"])
+        let bad = try Self.arguments(["--widget", "living room"])
         #expect(throws: DiscoverFailure.self) { try DiscoverCommand.discoveryOptions(bad).get() }
         let directory = try TemporaryDirectory(prefix: "discover-cli")
         defer { directory.remove() }
         let existing = directory.file("bridge.yaml")
         try "keep me\n".write(toFile: existing, atomically: true, encoding: .utf8)
         // Port 1 on loopback: nothing listens; the refusal must come before any connection attempt.
-        let status = DiscoverCommand.run(try CommandLineArguments.parse(["discover", "--port", "1", "--output", existing]), environment: [:])
+        let status = try Self.command(["--port", "1", "--output", existing]).run(environment: [:])
         #expect(status == 2)
         #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep me\n")
     }
@@ -106,7 +101,7 @@ import TestSupport
         (["--password-file", "/p"], "discover: --password-file: 'password_file' in 'mqtt' needs 'username'"),
     ])
     func anOptionCheckWouldRefuseIsRefusedBeforeAnythingIsWritten(_ option: [String], _ expected: String) throws {
-        let arguments = try CommandLineArguments.parse(["discover", "--port", "1"] + option)
+        let arguments = try Self.arguments(["--port", "1"] + option)
         switch DiscoverCommand.discoveryOptions(arguments) {
         case .success: Issue.record("\(option) was accepted")
         case .failure(let failure): #expect(failure.description.hasPrefix(expected), "\(failure.description)")
@@ -115,13 +110,13 @@ import TestSupport
         defer { directory.remove() }
         let output = directory.file("bridge.yaml")
         // Port 1 on loopback: nothing listens; the refusal comes before any connection attempt.
-        let status = DiscoverCommand.run(try CommandLineArguments.parse(["discover", "--port", "1", "--output", output] + option), environment: [:])
+        let status = try Self.command(["--port", "1", "--output", output] + option).run(environment: [:])
         #expect(status == 2)
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
     @Test func theDefaultOptionsAndAGoodAPIPass() throws {
-        let arguments = try CommandLineArguments.parse(["discover", "--api", "http://127.0.0.1:8080", "--state-dir", "/var/lib/x"])
+        let arguments = try Self.arguments(["--api", "http://127.0.0.1:8080", "--state-dir", "/var/lib/x"])
         #expect(DiscoveredSettingsCheck.problems(try DiscoverCommand.discoveryOptions(arguments).get()).isEmpty)
         #expect(DiscoveredSettingsCheck.problems(DiscoveryOptions()).isEmpty)
     }

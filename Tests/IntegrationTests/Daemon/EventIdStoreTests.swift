@@ -214,13 +214,6 @@ struct DaemonPiecesTests {
         #expect(AiviLink.join("https://api.getaivi.app", "events") == "https://api.getaivi.app/events")
     }
 
-    @Test(arguments: [
-        ("--config /a run", false), ("check -c /a", true), ("run --config=/a --log-level debug", true), ("check --bogus", false), ("fly", false),
-    ])
-    func parsesCommandLines(line: String, valid: Bool) {
-        let parsed = try? CommandLineArguments.parse(line.split(separator: " ").map(String.init))
-        #expect((parsed != nil) == valid)
-    }
 }
 
 /// Issue 19 item 9 (event ids): the store keys ids by their bytes, so an id in

@@ -17,19 +17,13 @@ struct PackagingTests {
         try String(contentsOf: packageRoot.appendingPathComponent(relativePath), encoding: .utf8)
     }
 
-    /// The commands `--help` lists: the word after `switchboard-bridge` on each usage line.
-    static var helpCommands: [String] {
-        UsageText.help.split(separator: "\n").compactMap { line in
-            let words = line.split(separator: " ")
-            guard words.count >= 2, words[0] == "switchboard-bridge", !words[1].hasPrefix("-") else { return nil }
-            return String(words[1])
-        }
-    }
+    /// The commands `--help` lists (CommandHelpTests holds the binary's to this list).
+    static var helpCommands: [String] { CommandOptionsTests.commands.map { $0.name } }
 
-    /// Every `--option` named in `--help`.
+    /// Every option of every command, by each of its names (`--config`, `-c`), with `--help`, `-h` and `--version`.
     static var helpOptions: [String] {
-        let words = UsageText.help.split(whereSeparator: { " \n[]|".contains($0) })
-        return Array(Set(words.filter { $0.hasPrefix("--") }.map(String.init))).sorted()
+        let names = CommandOptionsTests.commands.flatMap { command in command.options.flatMap(\.names) }
+        return Array(Set(names + CommandOption.help.names + ["--version"])).sorted()
     }
 
     @Test func helpListsCommands() {
@@ -68,6 +62,40 @@ struct PackagingTests {
             let documented = page.contains(roff)
             #expect(documented,
                     "'--help' names \(option): document it under OPTIONS in packaging/man/switchboard-bridge.1 (written \(roff))")
+        }
+    }
+
+    /// The man page's SYNOPSIS of each command (`.SY switchboard-bridge`, `.B check`, ... `.YS`)
+    /// names exactly the options the command declares, which its `--help` lists.
+    @Test(arguments: CommandOptionsTests.commands.map { $0.name })
+    func manPageSynopsisListsTheCommandsOptions(command: String) throws {
+        let declared = try #require(CommandOptionsTests.commands.first { $0.name == command })
+        let lines = try Self.text("packaging/man/switchboard-bridge.1").split(separator: "\n").map(String.init)
+        let blocks = lines.split(separator: ".YS").map { Array($0.drop { $0 != ".SY switchboard-bridge" }) }
+        let block = try #require(blocks.first { $0.count > 1 && $0[1] == ".B \(command)" },
+                                 "packaging/man/switchboard-bridge.1: no SYNOPSIS entry '.SY switchboard-bridge' '.B \(command)'")
+        let named = Set(block.joined(separator: " ").replacingOccurrences(of: "\\-", with: "-")
+            .split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") }.map(String.init))
+        let options = Set(declared.options.map(\.name))
+        #expect(named == options, """
+            packaging/man/switchboard-bridge.1's SYNOPSIS of \(command): add \(options.subtracting(named).sorted()), \
+            remove \(named.subtracting(options).sorted()) ('switchboard-bridge \(command) --help' lists \(options.sorted()))
+            """)
+    }
+
+    /// The bash completion offers each command the options it declares, and `--help`.
+    @Test func bashCompletionOffersEachCommandItsOptions() throws {
+        let completion = try Self.text("packaging/bash-completion").split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        func words(_ line: String) -> [String] {
+            line.split(separator: "'", omittingEmptySubsequences: false).dropFirst().first.map { $0.split(separator: " ").map(String.init) } ?? []
+        }
+        let common = words(completion.first { $0.hasPrefix("local options=") } ?? "")
+        for command in CommandOptionsTests.commands {
+            // `name) options+=' ...' ;;` adds to the common options, `name) options='...' ;;` replaces them; no line, the common ones.
+            let line = completion.first { $0.hasPrefix("\(command.name))") }
+            let offered = Set((line?.contains("options+=") ?? true ? common : []) + words(line ?? ""))
+            let expected = Set(command.options.map(\.name) + [CommandOption.help.name])
+            #expect(offered == expected, "packaging/bash-completion: '\(command.name)) options...' should offer \(expected.sorted())")
         }
     }
 
