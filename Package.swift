@@ -3,14 +3,22 @@ import PackageDescription
 
 /// switchboard-bridge: MQTT devices as Switchboard tiles on the Aivi service.
 ///
-/// Layout (functional core, imperative shell):
-/// - `BridgeCore`: pure decisions (config language, device mapping, rendering, the
-///   `Bridge` state machine). No Glibc, no C modules, no clock, no threads.
+/// Layout (functional core, imperative shell; the tree with file counts is in
+/// CONTRIBUTING.md, "What is where"):
+/// - `BridgeCore`: pure decisions, one folder per concept: `Core` (`Bridge.handle`, its
+///   inputs and effects), `Presses`, `Devices` (`Reading`, `Presets`), `Publishing`,
+///   `Connections`, `Status` (the read model and its `Page`), `Config` (`Rules`),
+///   `Discovery`, `Watch`, `Time`, `Persistence`, `Text`, `JSON`, `YAML`. No Glibc, no C
+///   modules, no clock, no threads.
 /// - `CMosquitto`, `CCurl`: Debian's C libraries as system library targets.
 /// - `MQTTShell` (all libmosquitto calls), `CurlShell` (all libcurl calls: PATCH and
-///   the event stream), `HTTPServer` (a small POSIX-socket HTTP/1.1 server).
+///   the event stream), `HTTPServer` (a small POSIX-socket HTTP/1.1 server),
+///   `ShellSupport` (the event loop, clocks, processes).
 /// - `BridgeDaemon`: the one composition root, used by `main` and by the tests.
 /// - `AiviSim`: a faithful simulator of the Aivi service, phones included.
+/// - Tests sit with what they test: `BridgeCoreTests` (pure: only `CoreTestSupport`, no C
+///   library needed), `BridgeDaemonTests` (the daemon's units, no process nor broker),
+///   `ShellTests`, `AiviSimTests`, and `IntegrationTests` (real processes, brokers, browsers).
 let package = Package(
     name: "switchboard-bridge",
     products: [
@@ -52,16 +60,24 @@ let package = Package(
             name: "bridge-bench",
             dependencies: ["AiviSim", "BridgeCore", "HTTPServer", "MQTTShell", "ShellSupport"]
         ),
+        .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
         .target(name: "TestSupport", dependencies: ["AiviSim", "MQTTShell", "ShellSupport"], path: "Tests/Support"),
-        .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "TestSupport"]),
+        .testTarget(name: "BridgeCoreTests", dependencies: ["BridgeCore", "CoreTestSupport"]),
         .testTarget(name: "AiviSimTests", dependencies: ["AiviSim", "HTTPServer", "ShellSupport", "TestSupport"]),
         .testTarget(
             name: "ShellTests",
             dependencies: ["MQTTShell", "CurlShell", "HTTPServer", "AiviSim", "BridgeCore", "ShellSupport", "TestSupport"]
         ),
         .testTarget(
+            name: "BridgeDaemonTests",
+            dependencies: ["BridgeDaemon", "BridgeCore", "MQTTShell", "ShellSupport", "TestSupport"]
+        ),
+        .testTarget(
             name: "IntegrationTests",
-            dependencies: ["BridgeDaemon", "BridgeDemo", "BridgeCore", "AiviSim", "MQTTShell", "CurlShell", "HTTPServer", "TestSupport"]
+            dependencies: [
+                "BridgeDaemon", "BridgeDemo", "BridgeCore", "AiviSim", "MQTTShell", "CurlShell", "HTTPServer",
+                "CoreTestSupport", "TestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -46,8 +46,8 @@ CI_TARGETS=("${ALL_TARGETS[@]}")
 # target -> sources compiled into the target beside it (a property checked
 # against the simulator's rules of the service; they import BridgeCore only).
 declare -A EXTRA_SOURCES=(
-  [config-renders]="Sources/AiviSim/SwitchboardValidator.swift Sources/AiviSim/SwitchboardTile.swift"
-  [page]="Sources/AiviSim/SimTimeFormat.swift" [scenes]="Sources/AiviSim/SimTimeFormat.swift"
+  [config-renders]="Sources/AiviSim/Service/SwitchboardValidator.swift Sources/AiviSim/Service/SwitchboardTile.swift"
+  [page]="Sources/AiviSim/Service/SimTimeFormat.swift" [scenes]="Sources/AiviSim/Service/SimTimeFormat.swift"
 )
 
 # module -> its sources for the fuzz build (CurlShell: only the pure SSE parser, on BridgeCore's StreamEvent,
@@ -185,7 +185,7 @@ fi
 check_config_dictionary() {
   local key missing=()
   for key in $( (grep -o '"[a-z0-9_]*"' Sources/BridgeCore/Config/ConfigKeys.swift
-                 grep -oE '^    case [a-zA-Z0-9]+( = "[a-z0-9_]+")?$' Sources/BridgeCore/Config/DevicePreset.swift |
+                 grep -oE '^    case [a-zA-Z0-9]+( = "[a-z0-9_]+")?$' Sources/BridgeCore/Devices/Presets/DevicePreset.swift |
                    sed -E 's/.*"(.*)"/\1/; s/^ *case //') | tr -d '"' | sort -u); do
     grep -q "=\"$key:\"" fuzz/dict/config.dict || missing+=("$key")
   done

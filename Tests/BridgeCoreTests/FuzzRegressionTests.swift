@@ -1,5 +1,5 @@
 import Testing
-import TestSupport
+import CoreTestSupport
 @testable import BridgeCore
 
 /// Inputs the fuzz targets (`fuzz/`) found crashing, each replayed on the code the

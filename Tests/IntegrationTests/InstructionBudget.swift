@@ -34,7 +34,7 @@ struct InstructionBudget: Equatable {
 
     /// The figures BENCHMARKS.md quotes: its lines that read `press N` or `state N`.
     static func quotedInBenchmarks() throws -> InstructionBudget {
-        let path = SystemdTestFiles.repositoryRoot() + "/BENCHMARKS.md"
+        let path = PackagingTests.packageRoot.path + "/BENCHMARKS.md"
         let text = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
         var figures: [String: Int] = [:]
         for line in text.split(separator: "\n") {

@@ -1,5 +1,5 @@
 import Testing
-import TestSupport
+import CoreTestSupport
 @testable import BridgeCore
 
 /// Follow-up of issue 20, item 3: `discover` writes covers and locks, and `check`

@@ -1,5 +1,5 @@
 import Testing
-import TestSupport
+import CoreTestSupport
 @testable import BridgeCore
 
 /// Issue 19 item 6: whoever announces must not choose where `discover` publishes,

@@ -1,5 +1,5 @@
 import Testing
-import TestSupport
+import CoreTestSupport
 @testable import BridgeCore
 
 @Suite struct DiscoveryOutputTests {

@@ -1,5 +1,5 @@
 @testable import BridgeCore
-import TestSupport
+import CoreTestSupport
 
 /// Runs a discovery over `messages` (topic, payload) as the shell would feed them.
 func discover(_ messages: [(String, String)], options: DiscoveryOptions = DiscoveryOptions()) -> DiscoveryResult {

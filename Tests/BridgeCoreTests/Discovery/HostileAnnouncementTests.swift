@@ -1,5 +1,5 @@
 import Testing
-import TestSupport
+import CoreTestSupport
 @testable import BridgeCore
 
 /// Issue 19 item 5: `discover` on hostile announcements. Each path that grew

@@ -1,5 +1,5 @@
 import Testing
-import TestSupport
+import CoreTestSupport
 @testable import BridgeCore
 
 /// Issue 39 §5: `discover`'s commented "All off" scene listed `front_door: off`

@@ -1,4 +1,5 @@
 import BridgeCore
+import CoreTestSupport
 import Foundation
 import Testing
 import TestSupport

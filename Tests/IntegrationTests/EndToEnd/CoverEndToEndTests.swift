@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Issue 20 against the real binary and a real broker: covers, locks and a
-/// pulsed door. Payload sources: `Tests/BridgeCoreTests/Covers/CoverPayloads.swift`.
+/// pulsed door. Payload sources: `Tests/BridgeCoreTests/Devices/Covers/CoverPayloads.swift`.
 @Suite("Covers and locks end to end (real binary)", .serialized)
 struct CoverEndToEndTests {
     /// Action id, preset lines, the retained state it starts in, the press, the exact command.

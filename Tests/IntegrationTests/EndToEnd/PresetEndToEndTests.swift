@@ -7,7 +7,7 @@ import TestSupport
 /// Issue 10 against the real binary: every preset's command exactly as its
 /// firmware accepts it (topic, payload, QoS 1, never retained), and one real
 /// message shape per firmware read into the tile. Payload sources: see
-/// `Tests/BridgeCoreTests/Presets/RealPayloads.swift`.
+/// `Tests/BridgeCoreTests/Devices/Presets/RealPayloads.swift`.
 @Suite("Presets end to end: the real binary on real payloads", .serialized)
 struct PresetEndToEndTests {
     /// Action id, preset lines, the expected ON command (topic, payload).

@@ -89,7 +89,7 @@ struct RunTimeMessagesEndToEndTests {
 /// The unit validates the config before it signals a reload.
 @Suite struct ReloadValidationTests {
     @Test func execReloadRunsCheckOnTheRunningConfigBeforeTheSignal() throws {
-        let lines = try SystemdUnitFileTests.unitLines()
+        let lines = try PackagingTests.text("systemd/switchboard-bridge.service").split(separator: "\n").map(String.init)
         let reloads = lines.filter { $0.hasPrefix("ExecReload=") }
         let start = try #require(lines.first { $0.hasPrefix("ExecStart=") })
         let config = try #require(start.components(separatedBy: " --config ").last)

@@ -44,7 +44,7 @@ struct UnusedDeclarationsTests {
     @Test func aDeclarationNothingUsesFailsTheCheck() throws {
         let root = try Self.copyOfSources()
         defer { try? FileManager.default.removeItem(at: root) }
-        let file = root.appendingPathComponent("Sources/BridgeCore/Bridge/AiviServiceLimits.swift")
+        let file = root.appendingPathComponent("Sources/BridgeCore/Core/AiviServiceLimits.swift")
         var text = try String(contentsOf: file, encoding: .utf8)
         if !text.hasSuffix("\n") { text += "\n" }
         let first = text.filter { $0 == "\n" }.count + 1
@@ -62,7 +62,7 @@ struct UnusedDeclarationsTests {
         let (status, output) = try Self.run(["--root", root.path, "--allow", Self.allowList])
         let findings = output.split(separator: "\n").filter { $0.hasPrefix("Sources/") }.map(String.init)
         #expect(status == 1, "\(output)")
-        let path = "Sources/BridgeCore/Bridge/AiviServiceLimits.swift"
+        let path = "Sources/BridgeCore/Core/AiviServiceLimits.swift"
         #expect(findings == [
             "\(path):\(first + 2): let neverNamedElsewhere: nothing in Sources/ uses it",
             "\(path):\(first + 3): func neverCalled: nothing in Sources/ uses it",
@@ -76,11 +76,11 @@ struct UnusedDeclarationsTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let allowList = root.appendingPathComponent("allow")
         let kept = try String(contentsOfFile: Self.allowList, encoding: .utf8)
-        try (kept + "BridgeCore/Bridge/Bridge.swift handle\nBridgeCore/Bridge/Bridge.swift Bridge used everywhere\n")
+        try (kept + "BridgeCore/Core/Bridge.swift handle\nBridgeCore/Core/Bridge.swift Bridge used everywhere\n")
             .write(to: allowList, atomically: true, encoding: .utf8)
         let (status, output) = try Self.run(["--root", root.path, "--allow", allowList.path])
         #expect(status == 1, "\(output)")
-        #expect(output.contains("\"BridgeCore/Bridge/Bridge.swift handle\": give the file, the name and the reason"), "\(output)")
-        #expect(output.contains("BridgeCore/Bridge/Bridge.swift Bridge: allowed, but not an unused declaration"), "\(output)")
+        #expect(output.contains("\"BridgeCore/Core/Bridge.swift handle\": give the file, the name and the reason"), "\(output)")
+        #expect(output.contains("BridgeCore/Core/Bridge.swift Bridge: allowed, but not an unused declaration"), "\(output)")
     }
 }

@@ -145,7 +145,7 @@ final class ExampleConfigTests {
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains(#""id":"porch","label":"Porch","kind":"toggle","on":false"#), "\(result.output)")
         #expect(result.output.contains(#""id":"garage","label":"Garage","kind":"toggle","on":true"#), "\(result.output)")
-        let page = try PackagingTests.text("packaging/man/switchboard-bridge.1")
+        let page = try String(contentsOf: Self.packageRoot.appendingPathComponent("packaging/man/switchboard-bridge.1"), encoding: .utf8)
         #expect(!page.contains("Toggles are off unless given with"))
         #expect(page.contains("except a cover or door, which is shown open"))
     }

@@ -82,8 +82,8 @@ import Testing
 enum YAMLTestFiles {
     /// `config/bridge.example.yaml` of this package.
     static var exampleConfigURL: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath)  // Tests/BridgeCoreTests/YAML/
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("config/bridge.example.yaml")
     }
 }

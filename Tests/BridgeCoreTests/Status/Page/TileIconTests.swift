@@ -8,7 +8,7 @@ import Testing
 /// discover can write is drawn, not the unknown square (`stairs`, `figure.walk` were).
 struct TileIconTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()  // Tests/BridgeCoreTests/Status/Page/
 
     /// The value of every `icon:` line, commented or not, of a file.
     static func icons(inFile path: String) -> [String] {

@@ -70,7 +70,7 @@ enum SystemdTestFiles {
     /// The repository root, found from this source file's path.
     static func repositoryRoot(filePath: String = #filePath) -> String {
         var components = filePath.split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)  // Tests/IntegrationTests/<file>.swift
+        components.removeLast(4)  // Tests/BridgeDaemonTests/Systemd/<file>.swift
         return components.joined(separator: "/")
     }
 }
@@ -78,40 +78,6 @@ enum SystemdTestFiles {
 struct SystemdTestFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
-}
-
-/// A bound AF_UNIX datagram socket standing in for systemd's notify socket.
-final class NotifyDatagramReceiver {
-    let descriptor: Int32
-
-    init(address: NotifySocketAddress) throws {
-        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw SystemdTestFailure("socket failed, errno \(errno)") }
-        let result = try address.withSocketAddress { pointer, length in bind(descriptor, pointer, length) }
-        guard result == 0 else {
-            close(descriptor)
-            throw SystemdTestFailure("bind failed, errno \(errno)")
-        }
-    }
-
-    deinit { close(descriptor) }
-
-    /// The next datagram, waiting at most `deadlineMs`.
-    func receive(deadlineMs: Int32 = 5_000) throws -> String {
-        var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&pollDescriptor, 1, deadlineMs)
-        guard ready == 1 else { throw SystemdTestFailure("no datagram within \(deadlineMs) ms") }
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count >= 0 else { throw SystemdTestFailure("recv failed, errno \(errno)") }
-        return String(decoding: buffer[0..<count], as: UTF8.self)
-    }
-
-    /// True when no datagram is waiting right now.
-    func isEmpty() -> Bool {
-        var pollDescriptor = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&pollDescriptor, 1, 0) == 0
-    }
 }
 
 /// Runs a program with arguments, capturing stdout and stderr together, bounded in time.

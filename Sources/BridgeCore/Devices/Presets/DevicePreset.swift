@@ -2,7 +2,7 @@
 /// instead of six topics. Explicit keys of the action override what a preset
 /// sets (the override rules open `ConfigDecoder+Actions.swift`).
 /// switchboard-bridge.yaml(5), "Device presets", lists, per preset, every topic
-/// read and every message sent; `RealPayloads` (Tests/BridgeCoreTests/Presets)
+/// read and every message sent; `RealPayloads` (Tests/BridgeCoreTests/Devices/Presets)
 /// holds the real payloads each one is checked against.
 ///
 /// `channel:` picks a relay or endpoint: zigbee2mqtt endpoint name (`l2` ->

@@ -1,5 +1,5 @@
 /// Covers and locks of each firmware: the shapes each really sends (the
-/// fixtures in `Tests/BridgeCoreTests/Covers/CoverPayloads.swift` name their
+/// fixtures in `Tests/BridgeCoreTests/Devices/Covers/CoverPayloads.swift` name their
 /// sources), read as what a cover's or lock's `on` means (see `TileDevice`).
 extension DevicePreset {
     /// zigbee2mqtt covers: `state` OPEN/CLOSE (Tuya's STOP), `position` (0 closed), and

@@ -1,6 +1,7 @@
 import Glibc
 import ShellSupport
 import Testing
+import TestSupport
 
 @testable import BridgeDaemon
 
