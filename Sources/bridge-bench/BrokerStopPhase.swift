@@ -12,7 +12,8 @@ import ShellSupport
 ///   press made before the bridge finds the broker silent (3 s without the answer
 ///   to a packet: the door's pulse at the stop starts that clock) has had its
 ///   command sent and is answered at its confirm timeout (5 s); a press made once
-///   it is known silent (`silentBoundMs` after the stop) is answered at once;
+///   it is known silent (the bridge's log says so, read before each press) is
+///   answered at once;
 /// - the door pressed at the stop and again `secondDoorPressMs` later (more than
 ///   its travel time, as in the issue), then once more as soon as the bridge is
 ///   back: no two pulses reach its relay inside one travel time;
@@ -22,17 +23,20 @@ enum BrokerStopPhase {
     static let stopMs: Int64 = 12_000
     static let secondDoorPressMs: Int64 = 9_500
     static let pressSpacingMs = 250
-    /// From the stop, when the bridge knows the broker is silent: its 3 s bound
-    /// (`MQTTClient.silentBrokerMs`) and 500 ms for its loop and the bench's.
-    static let silentBoundMs: Int64 = 3_500
+    /// What the bridge logs when it finds the broker silent (`MQTTClient.brokerFellSilent`).
+    static let silentLogText = "the broker answered nothing for"
 
     struct Figures {
         /// Event written → answer, for each toggle press while the broker was stopped.
         var answerUs: [Int64] = []
-        /// The same for presses made before the broker could be known silent (sent; answered at the confirm timeout).
+        /// Each press during the stop: "written (ms from the stop) → answered after (ms)", in order.
+        var timeline: [String] = []
+        /// The same for presses made before the bridge knew the broker silent (sent; answered at the confirm timeout).
         var answerBeforeSilentUs: [Int64] = []
-        /// The same for presses made once the broker was known silent (`silentBoundMs` after the stop).
+        /// The same for presses made once the bridge's log said the broker was silent.
         var answerOnceSilentUs: [Int64] = []
+        /// Stop → the bridge's log saying the broker is silent (read every `pressSpacingMs`).
+        var foundSilentMs: Int64 = 0
         var doorPresses = 0
         /// When each door pulse reached the relay, from the stop (ms).
         var doorPulsesMs: [Int64] = []
@@ -64,7 +68,11 @@ enum BrokerStopPhase {
         let stoppedUs = MonotonicClock.nowUs()
         var pressed = [try StallPress.make(rig, slug: doorSlug, action: BenchConfig.doorId)]
         var isSecondDoorPressed = false
+        var silentSeenUs: Int64?
         while MonotonicClock.nowUs() - stoppedUs < stopMs * 1_000 {
+            if silentSeenUs == nil, ProcFile.read(rig.bridgeLogPath)?.contains(silentLogText) == true {
+                silentSeenUs = MonotonicClock.nowUs()
+            }
             if !isSecondDoorPressed, MonotonicClock.nowUs() - stoppedUs >= secondDoorPressMs * 1_000 {
                 pressed.append(try StallPress.make(rig, slug: doorSlug, action: BenchConfig.doorId))
                 isSecondDoorPressed = true
@@ -76,7 +84,13 @@ enum BrokerStopPhase {
         rig.broker.send(SIGCONT)
         isStopped = false
         let resumedUs = MonotonicClock.nowUs()
-        try collectAnswers(of: pressed, silentSinceUs: stoppedUs + silentBoundMs * 1_000, rig, into: &figures)
+        guard let silentSeenUs else {
+            throw BenchFailure("the bridge never found the stopped broker silent (see \(rig.bridgeLogPath))")
+        }
+        figures.foundSilentMs = (silentSeenUs - stoppedUs) / 1_000
+        try collectAnswers(of: pressed, stoppedUs: stoppedUs, silentSeenUs: silentSeenUs, rig, into: &figures)
+        BenchRun.progress("stopped broker: each press, written (ms from the stop) → answered after (ms): "
+                          + figures.timeline.joined(separator: ", "))
 
         // Back: presses until one reaches its device (the bridge finds the broker
         // again with its backoff), the door once more at once, then timed presses.
@@ -115,20 +129,22 @@ enum BrokerStopPhase {
     }
 
     /// Every press made during the stop must be answered; the answer times, by kind.
-    private static func collectAnswers(of pressed: [StallPress], silentSinceUs: Int64, _ rig: BenchRig,
+    private static func collectAnswers(of pressed: [StallPress], stoppedUs: Int64, silentSeenUs: Int64, _ rig: BenchRig,
                                        into figures: inout Figures) throws {
         for press in pressed {
             guard let answer = press.answer(in: rig, timeoutMs: 15_000) else {
                 throw BenchFailure("the press of \(press.slug)/\(press.action) during the broker's stop was never answered "
                                    + "(see \(rig.bridgeLogPath))")
             }
+            figures.timeline.append("\((press.writtenUs - stoppedUs) / 1_000)\(press.action == BenchConfig.doorId ? " door" : "")"
+                                    + " → \((answer.arrivedUs - press.writtenUs) / 1_000)")
             if press.action == BenchConfig.doorId {
                 figures.doorPresses += 1
                 continue
             }
             let us = answer.arrivedUs - press.writtenUs
             figures.answerUs.append(us)
-            if press.writtenUs >= silentSinceUs {
+            if press.writtenUs >= silentSeenUs {
                 figures.answerOnceSilentUs.append(us)
             } else {
                 figures.answerBeforeSilentUs.append(us)
