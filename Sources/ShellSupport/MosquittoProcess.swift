@@ -38,6 +38,10 @@ public final class MosquittoProcess: Sendable {
 
     /// SIGKILL: the broker dies without a word to its clients.
     public func kill() { process.killNow() }
+
+    /// Sends `signal` to the broker by its PID: SIGSTOP stalls it (its TCP connections
+    /// stay open, nothing is answered), SIGCONT resumes it.
+    public func send(_ signal: Int32) { process.send(signal) }
 }
 
 /// Small text files and private directories.

@@ -17,8 +17,10 @@ struct BenchArguments: Sendable {
                         (state → publish), unsafe-press (repeat_safe: false buttons with none and 4,000
                         ids remembered, a fresh bridge each), threads (a fresh bridge with the status
                         listener on, idle and with 10 connections), stalls (issue 38: 600 toggles, press →
-                        command idle, with 64 clients flooding GET / and HEAD /, and with unsafe presses
-                        syncing 400 ms each); for profiles (callgrind) of one kind of work
+                        command idle, with 64 clients flooding GET / and HEAD /, with unsafe presses
+                        syncing 400 ms each, with the broker SIGSTOPped 12 s, and with the API host's
+                        lookup taking 25 s, --quick 5 s; about 4 minutes); for profiles (callgrind) of
+                        one kind of work
       --count N         presses (press), state changes (state) in the run (default 1000, --quick 30),
                         or presses per bridge (unsafe-press; default 50, --quick 5)
       --soak            the compressed soak: seeded traffic, faults, reloads and kill -9 restarts;

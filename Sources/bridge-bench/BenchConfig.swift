@@ -10,6 +10,13 @@ enum BenchConfig {
     static func unsafeButtonId(widget: Int) -> String { "feeder\(widget)" }
     static func unsafeCommandTopic(widget: Int) -> String { "bench/feeder\(widget)/set" }
 
+    /// The pulsed garage door of the first widget (`StallScenario`'s stopped broker): a relay
+    /// pulsed on `doorPulseTopic`, a sensor saying `open`/`closed` on `doorStateTopic`.
+    static let doorId = "door"
+    static let doorPulseTopic = "bench/door/set"
+    static let doorStateTopic = "bench/door/state"
+    static let doorTravelTimeMs = 8_000
+
     /// The widget whose unsafe button publishes on `topic`, nil for any other topic.
     static func widget(ofUnsafeCommandTopic topic: String) -> Int? {
         guard topic.hasPrefix("bench/feeder"), topic.hasSuffix("/set") else { return nil }
@@ -23,9 +30,9 @@ enum BenchConfig {
     }
 
     /// `hasUnsafeButtons` adds one `repeat_safe: false` button to each widget (after its toggles);
-    /// `statusPort` turns the status listener on, on 127.0.0.1.
+    /// `statusPort` turns the status listener on, on 127.0.0.1; `hasPulsedDoor` adds the door to the first widget.
     static func yaml(sizes: BenchSizes, brokerPort: Int, apiBaseURL: String, stateDirectory: String,
-                     hasUnsafeButtons: Bool = false, statusPort: Int? = nil) -> String {
+                     hasUnsafeButtons: Bool = false, statusPort: Int? = nil, hasPulsedDoor: Bool = false) -> String {
         var lines = [
             "aivi:",
             "  api: \(apiBaseURL)",
@@ -50,6 +57,17 @@ enum BenchConfig {
                     "        kind: toggle",
                     "        state_topic: \(stateTopic(toggle))",
                     "        command_topic: \(commandTopic(toggle))",
+                ]
+            }
+            if hasPulsedDoor, widget == 0 {
+                lines += [
+                    "      - id: \(doorId)",
+                    "        label: Garage door",
+                    "        pulse: { topic: \(doorPulseTopic), payload: \"on\" }",
+                    "        state_topic: \(doorStateTopic)",
+                    "        on_value: open",
+                    "        off_value: closed",
+                    "        travel_time_ms: \(doorTravelTimeMs)",
                 ]
             }
             if hasUnsafeButtons {

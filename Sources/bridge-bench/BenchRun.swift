@@ -58,7 +58,7 @@ enum BenchRun {
         case .stalls:
             try rig.publishRetainedStates()
             progress("stalls: press → command idle, under a status flood and on a slow disk")
-            return try StallScenario.run(rig, bridgeExecutable: bridgeExecutable, table: &table)
+            return try StallScenario.run(rig, bridgeExecutable: bridgeExecutable, isQuick: rig.sizes.isQuick, table: &table)
         case .press, .state: break
         }
         progress("start: spawning \(bridgeExecutable)")

@@ -14,13 +14,15 @@ struct BenchSizes: Sendable {
     /// Written into the config: state-only PATCHes of a widget start at least
     /// this far apart (the daemon's default; `--min-publish-interval-ms`, 0 = off).
     var minPublishIntervalMs: Int64 = 200
+    /// `--quick`: the stalls scenario shortens its slow lookup (5 s instead of 25 s).
+    var isQuick = false
 
     static let full = BenchSizes(pressCount: 1_000, stateChangeCount: 1_000, burstMessageCount: 10_000,
                                  burstDurationMs: 1_000, idleSeconds: 60,
                                  unsafePressRounds: 4, unsafePressesPerRound: 50)
     static let quick = BenchSizes(pressCount: 30, stateChangeCount: 30, burstMessageCount: 1_000,
                                   burstDurationMs: 100, idleSeconds: 5,
-                                  unsafePressRounds: 1, unsafePressesPerRound: 5)
+                                  unsafePressRounds: 1, unsafePressesPerRound: 5, isQuick: true)
 
     var togglesPerWidget: Int { toggleCount / widgetCount }
 

@@ -87,11 +87,14 @@ final class BenchRig {
     /// time; `run` names a later bridge of the same rig (its config, state
     /// directory and log), `hasUnsafeButtons` gives each widget a `repeat_safe: false` button,
     /// `statusPort` turns the status listener on.
-    func spawnBridge(executable: String, run: String = "", hasUnsafeButtons: Bool = false, statusPort: Int? = nil) throws {
+    /// `apiBaseURL` replaces the simulator's (a name for its 127.0.0.1), `hasPulsedDoor` adds
+    /// `BenchConfig`'s pulsed garage door to the first widget.
+    func spawnBridge(executable: String, run: String = "", hasUnsafeButtons: Bool = false, statusPort: Int? = nil,
+                     apiBaseURL: String? = nil, hasPulsedDoor: Bool = false) throws {
         let configPath = directory + "/bridge\(run).yaml"
-        let yaml = BenchConfig.yaml(sizes: sizes, brokerPort: broker.port, apiBaseURL: simulator.baseURL,
+        let yaml = BenchConfig.yaml(sizes: sizes, brokerPort: broker.port, apiBaseURL: apiBaseURL ?? simulator.baseURL,
                                     stateDirectory: stateDirectory(run: run), hasUnsafeButtons: hasUnsafeButtons,
-                                    statusPort: statusPort)
+                                    statusPort: statusPort, hasPulsedDoor: hasPulsedDoor)
         try FileText.write(yaml, to: configPath)
         setenv(BenchConfig.tokenVariable, Self.token, 1)
         spawnedUs = MonotonicClock.nowUs()
@@ -101,11 +104,12 @@ final class BenchRig {
         bridge = try ChildProcess(executable: command.executable, arguments: command.arguments, logPath: bridgeLogPath)
     }
 
-    /// Waits until a bridge just spawned has published every widget and opened the event stream.
-    func waitUntilStarted() throws {
+    /// Waits until a bridge just spawned has published every widget and opened the event stream
+    /// (each widget's first PATCH within `timeoutMs`, default `startTimeoutMs`).
+    func waitUntilStarted(timeoutMs: Int? = nil) throws {
         let firstIndex = recorder.patchCount
         for slug in sizes.slugs {
-            guard recorder.waitForPatch(from: firstIndex, timeoutMs: startTimeoutMs, where: { $0.slug == slug }) != nil else {
+            guard recorder.waitForPatch(from: firstIndex, timeoutMs: timeoutMs ?? startTimeoutMs, where: { $0.slug == slug }) != nil else {
                 throw BenchFailure("widget \(slug) was never published by the new bridge (see \(bridgeLogPath))")
             }
         }

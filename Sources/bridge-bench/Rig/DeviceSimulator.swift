@@ -24,6 +24,8 @@ final class DeviceSimulator: Sendable {
         var isConnected = false
         var commands: [Command] = []
         var buttonCommands: [ButtonCommand] = []
+        /// When each pulse of the garage door's relay arrived (monotonic µs).
+        var doorPulsesUs: [Int64] = []
     }
 
     let records = ConditionLock(Records())
@@ -66,6 +68,15 @@ final class DeviceSimulator: Sendable {
         }
     }
 
+    /// When each pulse of the garage door's relay arrived (monotonic µs), oldest first.
+    var doorPulsesUs: [Int64] { records.withLock { $0.doorPulsesUs } }
+
+    /// Publishes the garage door's sensor (`open`/`closed`), retained.
+    func publishDoorState(isOpen: Bool) throws {
+        try client.publish(topic: BenchConfig.doorStateTopic, payload: Array((isOpen ? "open" : "closed").utf8),
+                           qos: .atLeastOnce, retain: true)
+    }
+
     /// Publishes a device's state (raw `ON`/`OFF`) as the device would.
     func publishState(toggle: Int, isOn: Bool, retain: Bool, qos: MQTTQoS = .atMostOnce) throws {
         try client.publish(topic: BenchConfig.stateTopic(toggle), payload: Array((isOn ? "ON" : "OFF").utf8), qos: qos, retain: retain)
@@ -86,6 +97,12 @@ final class DeviceSimulator: Sendable {
 
     private func answer(_ message: MQTTMessage) {
         let arrivedUs = MonotonicClock.nowUs()
+        if message.topic == BenchConfig.doorPulseTopic {
+            records.withLock { records in
+                if records.doorPulsesUs.count < Self.maxCommands { records.doorPulsesUs.append(arrivedUs) }
+            }
+            return
+        }
         if let widget = BenchConfig.widget(ofUnsafeCommandTopic: message.topic) {
             records.withLock { records in
                 if records.buttonCommands.count < Self.maxCommands {
