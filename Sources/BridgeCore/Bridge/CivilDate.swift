@@ -7,16 +7,11 @@ public struct CivilDate: Sendable, Equatable {
     /// Milliseconds in a day (no leap seconds: Unix time).
     public static let msPerDay: Int64 = 86_400_000
 
-    public var year: Int64
-    /// 1 (January) to 12.
-    public var month: Int64
-    /// 1 to 31.
-    public var day: Int64
+    /// The year (0 is 1 BC), the month (1 for January to 12) and the day of the month (1 to 31).
+    public var year, month, day: Int64
 
     public init(year: Int64, month: Int64, day: Int64) {
-        self.year = year
-        self.month = month
-        self.day = day
+        (self.year, self.month, self.day) = (year, month, day)
     }
 
     /// The date `daysSinceEpoch` days after 1970-01-01 (before it when negative).
