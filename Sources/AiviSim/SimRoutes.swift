@@ -4,7 +4,7 @@ import HTTPServer
 /// The simulator's HTTP surface: the service's endpoints and the `/_sim/` control API.
 enum SimRoutes {
     static func handler(for simulator: AiviSimulator) -> HTTPHandler {
-        var router = HTTPRouter()
+        var router = HTTPRouter<HTTPHandler>()
         router.addStreaming("PATCH", "/widget/*") { request in
             if simulator.withState({ $0.faults.takePatchReset() }) {
                 simulator.notify(.patchReceived(slug: request.pathSegments.last ?? ""))

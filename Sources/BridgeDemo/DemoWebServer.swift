@@ -12,7 +12,7 @@ enum DemoWebServer {
     /// Served on the bridge's loop (`daemon.serve`): each poll reads the bridge's
     /// snapshot, so the page says why a tile did nothing, next to it.
     static func start(host: String, port: Int, simulator: AiviSimulator, log: DemoLog, daemon: Daemon) throws(HTTPServerError) -> HTTPServer {
-        var router = HTTPRouter()
+        var router = HTTPRouter<HTTPHandler>()
         router.add("GET", "/") { _ in
             HTTPResponse(status: 200, headers: [HTTPHeader("Content-Type", "text/html; charset=utf-8")],
                          body: Array(DemoPage.html.utf8))

@@ -1,4 +1,5 @@
 import Glibc
+import ShellSupport
 
 /// The addresses of this machine's interfaces that are up (getifaddrs), for the demo
 /// to print when its page listens on every address (`--listen 0.0.0.0` or `::`):
@@ -28,19 +29,11 @@ enum LocalAddresses {
 
     /// The numeric text of an IPv4 or (non-link-local) IPv6 socket address.
     static func text(_ address: UnsafeMutablePointer<sockaddr>, includeIPv6: Bool) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
         switch Int32(address.pointee.sa_family) {
         case AF_INET:
-            let written = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
-                withUnsafePointer(to: v4.pointee.sin_addr) { inet_ntop(AF_INET, $0, &buffer, socklen_t(buffer.count)) }
-            }
-            return written == nil ? nil : String(cString: buffer)
+            return SocketAddress.numericText(address)
         case AF_INET6 where includeIPv6:
-            let written = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
-                withUnsafePointer(to: v6.pointee.sin6_addr) { inet_ntop(AF_INET6, $0, &buffer, socklen_t(buffer.count)) }
-            }
-            guard written != nil else { return nil }
-            let text = String(cString: buffer)
+            guard let text = SocketAddress.numericText(address) else { return nil }
             return text.lowercased().hasPrefix("fe80:") ? nil : text
         default:
             return nil

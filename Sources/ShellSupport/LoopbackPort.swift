@@ -4,21 +4,12 @@ import Glibc
 public enum LoopbackPort {
     /// A port the kernel says is free right now (bind to 0, read, close).
     public static func free() -> Int? {
+        guard let address = loopback(port: 0) else { return nil }
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { return nil }
         defer { close(socketDescriptor) }
-        var address = loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else { return nil }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
-        }
-        return named == 0 ? Int(UInt16(bigEndian: address.sin_port)) : nil
+        guard address.withSockaddr({ bind(socketDescriptor, $0, $1) }) == 0 else { return nil }
+        return SocketAddress(boundTo: socketDescriptor)?.port
     }
 
     /// Waits until something accepts connections on `port`, up to `timeoutMs`.
@@ -41,12 +32,7 @@ public enum LoopbackPort {
     public static func connected(port: Int) -> Int32? {
         let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socketDescriptor >= 0 else { return nil }
-        var address = loopback(port: port)
-        let isConnected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
+        let isConnected = loopback(port: port)?.withSockaddr { connect(socketDescriptor, $0, $1) == 0 } ?? false
         guard isConnected else {
             close(socketDescriptor)
             return nil
@@ -54,11 +40,7 @@ public enum LoopbackPort {
         return socketDescriptor
     }
 
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = UInt16(port).bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        return address
+    private static func loopback(port: Int) -> SocketAddress? {
+        SocketAddress(literal: "127.0.0.1", port: port)
     }
 }

@@ -166,26 +166,7 @@ public final class NameResolver: @unchecked Sendable {
     }
 
     private static func numericText(_ info: addrinfo) -> String? {
-        guard let address = info.ai_addr else { return nil }
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN) + 1)
-        let written: UnsafePointer<CChar>? = buffer.withUnsafeMutableBufferPointer { text in
-            switch info.ai_family {
-            case AF_INET:
-                return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
-                    var raw = ipv4.pointee.sin_addr
-                    return inet_ntop(AF_INET, &raw, text.baseAddress, socklen_t(text.count))
-                }
-            case AF_INET6:
-                return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
-                    var raw = ipv6.pointee.sin6_addr
-                    return inet_ntop(AF_INET6, &raw, text.baseAddress, socklen_t(text.count))
-                }
-            default:
-                return nil
-            }
-        }
-        guard written != nil else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        info.ai_addr.flatMap { SocketAddress.numericText($0) }
     }
 
     private static func sleep(ms: Int) {

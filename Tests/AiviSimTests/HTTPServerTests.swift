@@ -182,7 +182,7 @@ final class SharedFlag: Sendable {
     }
 
     @Test func routesByMethodAndPath() throws {
-        var router = HTTPRouter()
+        var router = HTTPRouter<HTTPHandler>()
         router.add("GET", "/status") { _ in .text(200, "ok") }
         router.add("GET", "/files/*") { request in .text(200, request.path) }
         let server = try Self.start(handler: router.handler)

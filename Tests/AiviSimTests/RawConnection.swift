@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ShellSupport
 
 /// A plain TCP client to 127.0.0.1 or ::1: sends any bytes, reads with deadlines.
 /// Used for malformed requests, keep-alive and the event stream.
@@ -10,27 +11,10 @@ final class RawConnection {
     private(set) var isClosedByPeer = false
 
     init(port: Int, host: String = "127.0.0.1") throws {
-        let isIPv6 = host.contains(":")
-        descriptor = socket(isIPv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard let address = SocketAddress(literal: host, port: port) else { throw TestFailure("not an address literal: \(host)") }
+        descriptor = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw TestFailure("socket failed") }
-        let result: Int32
-        if isIPv6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_port = in_port_t(UInt16(port).bigEndian)
-            inet_pton(AF_INET6, host, &address.sin6_addr)
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            inet_pton(AF_INET, host, &address.sin_addr)
-            result = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-        }
+        let result = address.withSockaddr { connect(descriptor, $0, $1) }
         guard result == 0 else {
             close(descriptor)
             throw TestFailure("connect to \(host):\(port) failed (errno \(errno))")

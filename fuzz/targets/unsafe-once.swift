@@ -175,14 +175,6 @@ struct UnsafeOnceWorld {
     }
 
     func iso(_ ms: Int64) -> String {
-        let days = ms / 86_400_000, rest = ms % 86_400_000
-        let z = days + 719_468, era = z / 146_097, doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1, month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ n: Int64, _ width: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, width - s.count)) + s }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(rest / 3_600_000, 2)):\(pad(rest / 60_000 % 60, 2))"
-            + ":\(pad(rest / 1000 % 60, 2)).\(pad(rest % 1000, 3))Z"
+        ISO8601Timestamp.text(epochMs: ms)
     }
 }

@@ -7,7 +7,7 @@ enum ControlAPI {
     /// The most one clock advance may move (a year), so time arithmetic cannot overflow.
     static let maxAdvanceMs: Int64 = 365 * 86_400_000
 
-    static func register(on router: inout HTTPRouter, _ simulator: AiviSimulator) {
+    static func register(on router: inout HTTPRouter<HTTPHandler>, _ simulator: AiviSimulator) {
         router.add("POST", "/_sim/press") { request in json(request) { press($0, simulator) } }
         router.add("GET", "/_sim/widgets/*") { widget($0, simulator) }
         router.add("GET", "/_sim/phones/*") { phone($0, simulator) }

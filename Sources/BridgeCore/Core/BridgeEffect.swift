@@ -109,7 +109,11 @@ public enum BridgeLogLevel: Int, Sendable, Equatable, Comparable, CaseIterable {
     public static func < (lhs: BridgeLogLevel, rhs: BridgeLogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// Facts for metrics and the status view.
+/// Something that happened (a press received, carried out or dropped; a PATCH
+/// finished): an event the core emits, not a read-model of its state. Read by
+/// `DaemonMetrics` (the `/metrics` counters) and `DaemonSupervisor` (the last
+/// press in systemd's STATUS=); what the status page shows of the same press is
+/// kept in `BridgeFacts`, since a counter cannot say which tile or why.
 public enum BridgeObservation: Sendable, Equatable {
     case pressReceived(eventId: String)
     /// The press's command (or answer) went out; `ageMs` is how old the press was

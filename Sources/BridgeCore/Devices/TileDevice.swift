@@ -1,4 +1,7 @@
-/// What a toggle drives, which decides what its `on` means.
+/// What a toggle drives, which decides what its `on` means: the config's
+/// `device:` key, and the one "device" the safety rules read. Separate from
+/// `DevicePreset` (which firmware's topics and payloads) and `AnnouncedKind`
+/// (what discovery guesses a thing is, for its icon only).
 ///
 /// - `switch`: on is on (lights, plugs, relays).
 /// - `cover` (garage doors, gates, blinds, shutters, awnings): on = open = not

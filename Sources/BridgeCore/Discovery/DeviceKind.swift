@@ -1,5 +1,9 @@
-/// What a switchable thing is, as far as its announcement tells; picks the icon.
-public enum DeviceKind: String, Sendable, Equatable, CaseIterable {
+/// What a switchable thing is, as far as its announcement tells (a light, a plug,
+/// a garage door...): it picks the icon of the tile `discover` writes, nothing else.
+/// Separate from `TileDevice` (the config's `device:`: what `on` means, switch,
+/// cover or lock, which the safety rules read) and from `DevicePreset` (a
+/// firmware's topics and payloads): a fan and a plug are one `TileDevice`.
+public enum AnnouncedKind: String, Sendable, Equatable, CaseIterable {
     case light, plug, fan, outlet, switchRelay = "switch"
     /// Covers: a garage door or gate, or blinds, shutters and the rest; locks.
     case garageDoor = "garage door", blinds, lock
@@ -19,13 +23,13 @@ public enum DeviceKind: String, Sendable, Equatable, CaseIterable {
 
     /// A cover's kind from its name, description or Home Assistant device class:
     /// a garage door or gate, else blinds.
-    public static func cover(from texts: [String]) -> DeviceKind {
+    public static func cover(from texts: [String]) -> AnnouncedKind {
         let words = texts.joined(separator: " ").lowercased()
         return ["garage", "gate", "door"].contains(where: words.contains) ? .garageDoor : .blinds
     }
 
     /// The kind a name or description suggests (`fan`, `plug`, `lamp`, ...), else `fallback`.
-    public static func guess(from texts: [String], fallback: DeviceKind) -> DeviceKind {
+    public static func guess(from texts: [String], fallback: AnnouncedKind) -> AnnouncedKind {
         let words = texts.joined(separator: " ").lowercased()
         if words.contains("fan") || words.contains("ventilat") { return .fan }
         if ["plug", "socket", "outlet"].contains(where: words.contains) { return .plug }

@@ -9,7 +9,7 @@ public struct DiscoveredToggle: Sendable, Equatable {
     public var label: String
     /// What the action id is made from.
     public var idHint: String
-    public var kind: DeviceKind
+    public var kind: AnnouncedKind
     /// Model, vendor and the announcement's topic, for the comment above the action.
     public var origin: String
     public var wiring: ToggleWiring
@@ -18,7 +18,7 @@ public struct DiscoveredToggle: Sendable, Equatable {
 
     public init(
         source: DiscoverySource, deviceKeys: Set<String>, label: String, idHint: String,
-        kind: DeviceKind, origin: String, wiring: ToggleWiring, presetHint: PresetChoice? = nil
+        kind: AnnouncedKind, origin: String, wiring: ToggleWiring, presetHint: PresetChoice? = nil
     ) {
         self.presetHint = presetHint
         self.source = source

@@ -1,6 +1,8 @@
 /// What the core saw and decided, kept for the status page: connections, each
 /// widget's publishing, each action's last message, press and warning. Bounded
-/// by the config: only configured widgets and actions get an entry.
+/// by the config: only configured widgets and actions get an entry. Not a
+/// read-model of its own: the part of the core's state kept only to be shown,
+/// read through `BridgeSnapshot.facts` (the page, `TileNote`, the demo).
 public struct BridgeFacts: Sendable, Equatable {
     public internal(set) var connections = ConnectionFacts()
     public internal(set) var publishing: [String: PublishFacts] = [:]

@@ -1,8 +1,9 @@
-/// What the bridge is and knows, read-only: the one picture the status
-/// endpoints render from (the page at `/`, the Webhook Widget view, `/healthz`,
-/// `/metrics`). Made by `Bridge.snapshot(serverClockOffsetMs:)` only when a status
-/// client asks (the daemon's `BridgeRuntime.statusSnapshot()`), never after every
-/// batch: the watchdog and systemd's STATUS= read the smaller `BatchSummary`.
+/// What the bridge is and knows, read-only: the core's one read-model. Its
+/// readers: the status endpoints (the page at `/`, the Webhook Widget view,
+/// `/healthz`, `/metrics`'s gauges) and the demo's page. Made by
+/// `Bridge.snapshot(serverClockOffsetMs:)` only when a status client asks (the
+/// daemon's `BridgeRuntime.statusSnapshot()`), never after every batch: the
+/// watchdog and systemd's STATUS= read the smaller `BatchSummary`.
 public struct BridgeSnapshot: Sendable {
     public var config: BridgeConfig
     public var states: ActionStates

@@ -40,7 +40,7 @@ public enum HTTPDate {
               let second = digits(clock[2], maxCount: 2),
               hour < 24, minute < 60, second < 61
         else { return nil }
-        let days = ISO8601Timestamp.daysSinceEpoch(year: year, month: Int64(monthIndex + 1), day: day)
+        let days = CivilDate(year: year, month: Int64(monthIndex + 1), day: day).daysSinceEpoch
         return (((days * 24 + hour) * 60 + minute) * 60 + second) * 1000
     }
 

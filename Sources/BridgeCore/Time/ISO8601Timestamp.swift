@@ -1,7 +1,57 @@
-/// Reads the ISO 8601 timestamps of event envelopes into milliseconds since the
-/// Unix epoch: `2026-11-29T21:00:05.120Z`, with or without fractions, with `Z`
-/// or a `+hh:mm` / `-hh:mm` offset.
+/// ISO 8601 timestamps, both ways: reads those of event envelopes into
+/// milliseconds since the Unix epoch (`2026-11-29T21:00:05.120Z`, with or without
+/// fractions, with `Z` or a `+hh:mm` / `-hh:mm` offset), and writes instants in
+/// UTC with milliseconds (the log's stamps, the simulator's envelopes).
 public enum ISO8601Timestamp {
+    /// The length of a written timestamp of years 0-9999: `2026-11-29T23:00:11.123Z`.
+    public static let byteCount = 24
+
+    /// `epochMs` as `2026-11-29T23:00:11.123Z` (before 1970 too: -1 is
+    /// `1969-12-31T23:59:59.999Z`; a year past 9999 takes more digits).
+    public static func text(epochMs: Int64) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(byteCount)
+        append(epochMs: epochMs, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text(epochMs:)`'s ASCII bytes to `bytes` (a log line is built in
+    /// one buffer, with no intermediate strings).
+    public static func append(epochMs: Int64, to bytes: inout [UInt8]) {
+        let (days, msOfDay) = CivilDate.split(epochMs: epochMs)
+        let date = CivilDate(daysSinceEpoch: days)
+        if date.year < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(date.year.magnitude, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(UInt64(date.month), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(UInt64(date.day), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        let secondOfDay = UInt64(msOfDay / 1_000)
+        appendDigits(secondOfDay / 3_600, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay / 60 % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(UInt64(msOfDay % 1_000), width: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// The decimal digits of `value`, zero-padded to at least `width`.
+    public static func appendDigits(_ value: UInt64, width: Int, to bytes: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        var digitCount = 1
+        while digitCount < width || value / divisor >= 10 {
+            divisor *= 10
+            digitCount += 1
+        }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     public static func milliseconds(from text: String) -> Int64? {
         milliseconds(utf8: Array(text.utf8))
     }
@@ -22,7 +72,7 @@ public enum ISO8601Timestamp {
         var index = 19
         let fractionMs = fraction(bytes, &index)
         guard let offsetMs = zoneOffsetMs(bytes, index) else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = ((days * 24 + hour) * 60 + minute) * 60 + second
         return seconds * 1000 + fractionMs - offsetMs
     }
@@ -62,15 +112,4 @@ public enum ISO8601Timestamp {
         let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : (bytes[index] == UInt8(ascii: "+") ? 1 : 0)
         guard sign != 0 else { return nil }
         return sign * (hours * 60 + minutes) * 60_000
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysSinceEpoch(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-}
+    }}

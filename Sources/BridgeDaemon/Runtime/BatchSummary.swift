@@ -1,5 +1,6 @@
-/// What the loop's watchers need after every batch of work (systemd's STATUS=,
-/// the watchdog): a few facts, cheap to take. The whole `BridgeSnapshot` (every
+/// What the loop's watchers need after every batch of work: a few facts, cheap
+/// to take. Its one reader: `DaemonSupervisor.afterBatch` (systemd's STATUS=,
+/// the watchdog). The whole `BridgeSnapshot` (every
 /// action's state, facts and publishers) is built only when a status client asks
 /// (`BridgeRuntime.statusSnapshot()`), never after every batch: a snapshot kept
 /// between batches would make the core copy its dictionaries on its next change.

@@ -1,6 +1,7 @@
 import BridgeCore
+import HTTPServer
 
-/// The read-only status endpoints, as a pure router the HTTP server mounts:
+/// The read-only status endpoints, as pure routes the HTTP server mounts:
 /// the page (`/`, its live part `/live` and its script `/page.js`), the
 /// Webhook Widget view (the configured path, `/widget` by default), `/healthz`
 /// and `/metrics`, all rendered from one `BridgeSnapshot`. Only GET and HEAD
@@ -18,6 +19,27 @@ public struct StatusEndpoints: Sendable {
         self.widgetURL = widgetURL
     }
 
+    /// What the status endpoints serve, by route.
+    enum Route: Sendable {
+        case health, metrics, widget, page, live, script
+    }
+
+    /// The routes, on the project's one router: `/healthz` and `/metrics` first,
+    /// then the configured widget path, which wins over the page's paths. Only
+    /// GET and HEAD are served.
+    static func router(widgetPath: String) -> HTTPRouter<Route> {
+        var router = HTTPRouter<Route>()
+        for method in ["GET", "HEAD"] {
+            router.route(method, healthPath, to: .health)
+            router.route(method, metricsPath, to: .metrics)
+            router.route(method, widgetPath, to: .widget)
+            router.route(method, StatusPage.path, to: .page)
+            router.route(method, StatusPage.livePath, to: .live)
+            router.route(method, StatusPage.scriptPath, to: .script)
+        }
+        return router
+    }
+
     /// The answer to one request. `path` may carry a query, which is ignored.
     /// `snapshot` is the latest `BridgeSnapshot` (nil before the first batch).
     /// HEAD gets the status and content type of GET with an empty body.
@@ -25,66 +47,57 @@ public struct StatusEndpoints: Sendable {
     public func respond(method: String, path: String, snapshot: BridgeSnapshot?, metrics: DaemonMetrics, nowMs: Int64 = 0)
         -> (status: Int, contentType: String, body: String)
     {
-        let route = Self.pathWithoutQuery(path)
         let widgetPath = snapshot?.config.status?.path ?? StatusSettings().path
-        let routes = [widgetPath, Self.healthPath, Self.metricsPath, StatusPage.path, StatusPage.livePath, StatusPage.scriptPath]
-        guard routes.contains(route) else {
+        switch Self.router(widgetPath: widgetPath).match(method: method, path: Self.pathWithoutQuery(path)) {
+        case .notFound:
             return (404, Self.plainTextContentType, "not found\n")
-        }
-        guard method == "GET" || method == "HEAD" else {
+        case .methodNotAllowed:
             return (405, Self.plainTextContentType, "method not allowed: use GET or HEAD\n")
+        case .found(let route):
+            return method == "HEAD" ? head(route, snapshot: snapshot) : get(route, snapshot: snapshot, metrics: metrics, nowMs: nowMs)
         }
-        if method == "HEAD" { return head(route, widgetPath: widgetPath, snapshot: snapshot) }
-        return route == widgetPath
-            ? get(route, widgetPath: widgetPath, snapshot: snapshot, metrics: metrics)
-            : page(route, snapshot: snapshot, nowMs: nowMs) ?? get(route, widgetPath: widgetPath, snapshot: snapshot, metrics: metrics)
     }
 
     /// HEAD: the status and content type GET would have, with nothing rendered
     /// (issue 38 item 7: a flood of HEAD renders no page).
-    private func head(_ route: String, widgetPath: String, snapshot: BridgeSnapshot?) -> (status: Int, contentType: String, body: String) {
+    private func head(_ route: Route, snapshot: BridgeSnapshot?) -> (status: Int, contentType: String, body: String) {
         let starting = (503, Self.plainTextContentType, "")
         switch route {
-        case widgetPath: return snapshot == nil ? starting : (200, Self.jsonContentType, "")
-        case StatusPage.scriptPath: return (200, StatusPage.scriptContentType, "")
-        case StatusPage.path, StatusPage.livePath: return snapshot == nil ? starting : (200, StatusPage.htmlContentType, "")
-        case Self.healthPath: return (HealthCheck.evaluate(snapshot).status, Self.plainTextContentType, "")
-        default: return (200, PrometheusText.contentType, "")
+        case .widget: return snapshot == nil ? starting : (200, Self.jsonContentType, "")
+        case .script: return (200, StatusPage.scriptContentType, "")
+        case .page, .live: return snapshot == nil ? starting : (200, StatusPage.htmlContentType, "")
+        case .health: return (HealthCheck.evaluate(snapshot).status, Self.plainTextContentType, "")
+        case .metrics: return (200, PrometheusText.contentType, "")
         }
     }
 
-    /// Whether GET of `route` renders a large body from the snapshot (the page,
+    /// Whether GET of `path` renders a large body from the snapshot (the page,
     /// its live part, the Webhook Widget view): what the status server caches.
-    public static func isRendered(_ route: String, widgetPath: String) -> Bool {
-        route == widgetPath || route == StatusPage.path || route == StatusPage.livePath
+    public static func isRendered(_ path: String, widgetPath: String) -> Bool {
+        switch router(widgetPath: widgetPath).match(method: "GET", path: path) {
+        case .found(.widget), .found(.page), .found(.live): return true
+        default: return false
+        }
     }
 
-    private func get(_ route: String, widgetPath: String, snapshot: BridgeSnapshot?, metrics: DaemonMetrics)
+    private func get(_ route: Route, snapshot: BridgeSnapshot?, metrics: DaemonMetrics, nowMs: Int64)
         -> (status: Int, contentType: String, body: String)
     {
         switch route {
-        case Self.healthPath:
+        case .health:
             let health = HealthCheck.evaluate(snapshot)
             return (health.status, Self.plainTextContentType, health.body)
-        case Self.metricsPath:
+        case .metrics:
             return (200, PrometheusText.contentType, metrics.prometheusText() + RuntimeGauges.prometheusText(for: snapshot))
-        default:
-            guard let snapshot else { return (503, Self.plainTextContentType, "starting\n") }
-            return (200, Self.jsonContentType, StatusView.body(for: snapshot, url: widgetURL))
-        }
-    }
-
-    /// The page's three paths; nil for any other.
-    private func page(_ route: String, snapshot: BridgeSnapshot?, nowMs: Int64) -> (status: Int, contentType: String, body: String)? {
-        switch route {
-        case StatusPage.scriptPath:
+        case .script:
             return (200, StatusPage.scriptContentType, StatusPage.script)
-        case StatusPage.path, StatusPage.livePath:
+        case .widget, .page, .live:
             guard let snapshot else { return (503, Self.plainTextContentType, "starting\n") }
-            let body = route == StatusPage.path ? StatusPage.document(snapshot, nowMs: nowMs) : StatusPage.live(snapshot, nowMs: nowMs)
-            return (200, StatusPage.htmlContentType, body)
-        default:
-            return nil
+            switch route {
+            case .widget: return (200, Self.jsonContentType, StatusView.body(for: snapshot, url: widgetURL))
+            case .page: return (200, StatusPage.htmlContentType, StatusPage.document(snapshot, nowMs: nowMs))
+            default: return (200, StatusPage.htmlContentType, StatusPage.live(snapshot, nowMs: nowMs))
+            }
         }
     }
 

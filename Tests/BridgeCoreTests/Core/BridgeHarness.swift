@@ -79,27 +79,7 @@ struct BridgeHarness {
 
     /// Formats ms since the epoch as ISO 8601 UTC with milliseconds.
     static func iso(_ ms: Int64) -> String {
-        let days = ms / 86_400_000
-        var rest = ms % 86_400_000
-        let (year, month, day) = civil(fromDays: days)
-        let hour = rest / 3_600_000; rest %= 3_600_000
-        let minute = rest / 60_000; rest %= 60_000
-        let second = rest / 1000
-        let milli = rest % 1000
-        func pad(_ n: Int64, _ w: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, w - s.count)) + s }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(milli, 3))Z"
-    }
-
-    static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        ISO8601Timestamp.text(epochMs: ms)
     }
 }
 

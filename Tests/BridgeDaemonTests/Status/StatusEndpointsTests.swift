@@ -77,6 +77,27 @@ struct StatusEndpointsTests {
         #expect(endpoints.respond(method: "GET", path: "/widget", snapshot: snapshot, metrics: DaemonMetrics()).status == 404)
     }
 
+    /// Issue 42: the endpoints route through the one `HTTPRouter`. A widget path on
+    /// the page's `/` wins over the page; one on `/healthz` or `/metrics` does not take
+    /// them over, for GET and HEAD alike (HEAD used to answer as the widget there).
+    @Test(arguments: [
+        ("/", "GET", 200, StatusEndpoints.jsonContentType),
+        ("/", "HEAD", 200, StatusEndpoints.jsonContentType),
+        ("/healthz", "GET", 200, StatusEndpoints.plainTextContentType),
+        ("/healthz", "HEAD", 200, StatusEndpoints.plainTextContentType),
+        ("/metrics", "GET", 200, PrometheusText.contentType),
+        ("/metrics", "HEAD", 200, PrometheusText.contentType),
+    ])
+    func aWidgetPathOnAnotherEndpointsPathRoutesOneWayForGETAndHEAD(widgetPath: String, method: String, status: Int, contentType: String) {
+        var settings = StatusSettings()
+        settings.path = widgetPath
+        let snapshot = StatusFixtures.snapshot(config: StatusFixtures.config(status: settings))
+        let answer = StatusEndpoints().respond(method: method, path: widgetPath, snapshot: snapshot, metrics: DaemonMetrics())
+        #expect(answer.status == status)
+        #expect(answer.contentType == contentType)
+        #expect(StatusEndpoints.isRendered(widgetPath, widgetPath: widgetPath) == (widgetPath == "/"))
+    }
+
     @Test func healthzCarriesTheReason() {
         let answer = StatusEndpoints().respond(
             method: "GET", path: "/healthz", snapshot: StatusFixtures.snapshot(mqtt: false), metrics: DaemonMetrics()

@@ -1,6 +1,7 @@
 /// A firmware's MQTT conventions, so a homeowner writes `tasmota: fountain`
 /// instead of six topics. Explicit keys of the action override what a preset
-/// sets (the override rules open `ConfigDecoder+Actions.swift`).
+/// sets (the override rules open `ConfigDecoder+Actions.swift`). Separate from
+/// `TileDevice`, what the device is (switch, cover, lock), which a preset sets.
 /// switchboard-bridge.yaml(5), "Device presets", lists, per preset, every topic
 /// read and every message sent; `RealPayloads` (Tests/BridgeCoreTests/Devices/Presets)
 /// holds the real payloads each one is checked against.

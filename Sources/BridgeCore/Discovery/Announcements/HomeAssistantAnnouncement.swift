@@ -77,12 +77,12 @@ public enum HomeAssistantAnnouncement {
             return skipped(refusal.description)
         case .success(let (wiring, note)):
             let deviceClass = config["device_class"]?.stringValue
-            let kind: DeviceKind = component == "light" ? .light
+            let kind: AnnouncedKind = component == "light" ? .light
                 : component == "fan" ? .fan
                 : component == "lock" ? .lock
-                : component == "cover" ? DeviceKind.cover(from: [deviceClass ?? "", name])
+                : component == "cover" ? AnnouncedKind.cover(from: [deviceClass ?? "", name])
                 : deviceClass == "outlet" ? .plug
-                : DeviceKind.guess(from: [name], fallback: .switchRelay)
+                : AnnouncedKind.guess(from: [name], fallback: .switchRelay)
             let toggle = DiscoveredToggle(
                 source: .homeAssistant, deviceKeys: keys, label: name, idHint: name, kind: kind,
                 origin: origin(config, topic: topic) + (note.map { "; \($0)" } ?? ""), wiring: wiring

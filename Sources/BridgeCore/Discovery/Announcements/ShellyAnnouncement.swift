@@ -76,8 +76,8 @@ public enum ShellyAnnouncement {
         for channel in switchable {
             let base = label(of: device)
             let label = switchable.count > 1 ? "\(base) \(channel.index)" : base
-            let kind = channel.kind == .light ? DeviceKind.light
-                : DeviceKind.guess(from: [device.model, device.id, base], fallback: .switchRelay)
+            let kind = channel.kind == .light ? AnnouncedKind.light
+                : AnnouncedKind.guess(from: [device.model, device.id, base], fallback: .switchRelay)
             yield.toggles.append(DiscoveredToggle(
                 source: .shelly, deviceKeys: yield.announcedDeviceKeys, label: label, idHint: label, kind: kind,
                 origin: origin, wiring: wiring(device, channel), presetHint: presetHint(device, channel)
@@ -89,7 +89,7 @@ public enum ShellyAnnouncement {
             let label = covers.count > 1 ? "\(base) \(channel.index)" : base
             yield.toggles.append(DiscoveredToggle(
                 source: .shelly, deviceKeys: yield.announcedDeviceKeys, label: label, idHint: label,
-                kind: DeviceKind.cover(from: [base]), origin: origin, wiring: coverWiring(device, channel),
+                kind: AnnouncedKind.cover(from: [base]), origin: origin, wiring: coverWiring(device, channel),
                 presetHint: PresetChoice(preset: device.generation >= 2 ? .shellyPlusCover : .shellyRoller,
                                          name: device.generation >= 2 ? device.prefix : device.id,
                                          channel: channel.index == 0 ? nil : "\(channel.index)")

@@ -33,8 +33,8 @@ public enum TasmotaAnnouncement {
             switch relay {
             case 1, 2:
                 // SetOption30 1: the owner declared every relay a light.
-                let kind = relay == 2 || fields.relaysAreLights ? DeviceKind.light
-                    : DeviceKind.guess(from: [label, fields.module], fallback: .switchRelay)
+                let kind = relay == 2 || fields.relaysAreLights ? AnnouncedKind.light
+                    : AnnouncedKind.guess(from: [label, fields.module], fallback: .switchRelay)
                 yield.toggles.append(DiscoveredToggle(
                     source: .tasmota, deviceKeys: fields.deviceKeys, label: label, idHint: label, kind: kind,
                     origin: "Tasmota \(fields.version) on \(fields.module), host \(fields.hostName), \(topic)",
@@ -76,7 +76,7 @@ public enum TasmotaAnnouncement {
             var position = expansion.stateSources[0]
             position.isInverted = fields.isShutterInverted(shutter)
             yield.toggles.append(DiscoveredToggle(
-                source: .tasmota, deviceKeys: fields.deviceKeys, label: label, idHint: label, kind: DeviceKind.cover(from: [label, fields.module]),
+                source: .tasmota, deviceKeys: fields.deviceKeys, label: label, idHint: label, kind: AnnouncedKind.cover(from: [label, fields.module]),
                 origin: "Tasmota \(fields.version) on \(fields.module), host \(fields.hostName), \(topic)",
                 wiring: ToggleWiring(stateSources: [position], command: expansion.command,
                                      availability: expansion.availability, device: .cover),

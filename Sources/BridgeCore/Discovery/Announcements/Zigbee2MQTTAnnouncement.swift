@@ -88,7 +88,7 @@ public enum Zigbee2MQTTAnnouncement {
         let deviceLabel = name.lowercased() == ieee && !ieee.isEmpty ? "\(vendor) \(model)" : name
         for state in switchable {
             let label = switchable.count > 1 ? "\(deviceLabel) \(state.endpoint?.uppercased() ?? state.property)" : deviceLabel
-            let kind = state.isLight ? DeviceKind.light : DeviceKind.guess(from: [description, name], fallback: .switchRelay)
+            let kind = state.isLight ? AnnouncedKind.light : AnnouncedKind.guess(from: [description, name], fallback: .switchRelay)
             yield.toggles.append(DiscoveredToggle(
                 source: .zigbee2mqtt, deviceKeys: ieee.isEmpty ? [] : ["ieee:" + ieee], label: label,
                 idHint: label, kind: kind, origin: origin,
@@ -101,7 +101,7 @@ public enum Zigbee2MQTTAnnouncement {
         for closure in closures {
             let count = switchable.count + closures.count
             let label = count > 1 ? "\(deviceLabel) \(closure.state.endpoint?.uppercased() ?? closure.state.property)" : deviceLabel
-            let kind = closure.device == .lock ? DeviceKind.lock : DeviceKind.cover(from: [description, name])
+            let kind = closure.device == .lock ? AnnouncedKind.lock : AnnouncedKind.cover(from: [description, name])
             let preset: DevicePreset = closure.device == .lock ? .zigbee2mqttLock : .zigbee2mqttCover
             let fitsPreset = closure.state.property == "state" + (closure.state.endpoint.map { "_" + $0 } ?? "")
             yield.toggles.append(DiscoveredToggle(
@@ -220,7 +220,7 @@ public enum Zigbee2MQTTAnnouncement {
             let state = SwitchableState(property: "state", valueOn: "ON", valueOff: "OFF", endpoint: nil, isLight: false)
             yield.extras.append(DiscoveredToggle(
                 source: .zigbee2mqtt, deviceKeys: [], label: name, idHint: name,
-                kind: DeviceKind.guess(from: [name], fallback: .light),
+                kind: AnnouncedKind.guess(from: [name], fallback: .light),
                 origin: "zigbee2mqtt group \(group["id"]?.scalarText ?? "?"), \(base + groupsSuffix)",
                 wiring: wiring(base: base, name: name, state: state)
             ))

@@ -3,7 +3,9 @@ import ShellSupport
 
 /// The daemon's counters, safe to feed from any thread: the runtime's
 /// `observe` closure, the shells' reconnects and the press latency measured by
-/// the runtime. `/metrics` reads them as Prometheus text.
+/// the runtime. `/metrics` reads them as Prometheus text (its one reader).
+/// Not part of `BridgeSnapshot`: reconnects and latencies are measured by the
+/// shell, outside the core, and counters outlive a reload of the core's config.
 public final class DaemonMetrics: Sendable {
     /// Every metric name starts with this.
     public static let prefix = "switchboard_bridge_"

@@ -31,7 +31,7 @@ struct TileIconTests {
     }
 
     /// What discover can write: each kind's icon and its commented scene's.
-    static let discoveredIcons = DeviceKind.allCases.map(\.icon) + [DiscoveredConfigWriter.allOffSceneIcon]
+    static let discoveredIcons = AnnouncedKind.allCases.map(\.icon) + [DiscoveredConfigWriter.allOffSceneIcon]
 
     @Test func everyIconTheProjectWritesIsDrawn() {
         let shipped = Self.shippedIcons
