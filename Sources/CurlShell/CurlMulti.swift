@@ -1,5 +1,6 @@
 import CCurl
 import ShellSupport
+import Synchronization
 
 /// One transfer on a `CurlMulti`: its easy handle and what to do when it ends
 /// (with curl's result code), called on the loop's thread.
@@ -53,8 +54,13 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
     /// Loop thread only: the transfers on the handle, by easy handle.
     private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var isClosed = false
-    /// Work other threads handed to the loop, bounded.
+    /// Work other threads handed to the loop, bounded (the resolver's thread, a
+    /// tool's or test's threads, and the loop's thread share it).
     private let commands = ConditionLock(Commands())
+    /// Set after work is handed over or a close asked for, cleared by the loop
+    /// before it takes them: a turn with nothing handed over (every turn of the
+    /// daemon but a lookup's answer) takes no lock.
+    private let hasCommands = Atomic<Bool>(false)
     private let ownThread = ConditionLock<ShellThread?>(nil)
 
     struct Commands {
@@ -120,8 +126,10 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
             state.work.append(work)
             return true
         }
-        if accepted { loop.wake() }
-        return accepted
+        guard accepted else { return false }
+        hasCommands.store(true, ordering: .releasing)
+        loop.wake()
+        return true
     }
 
     /// Ends every transfer without its completion and frees the handle; later work is
@@ -134,6 +142,7 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
             return current
         }
         commands.withLock { $0.isClosing = true }
+        hasCommands.store(true, ordering: .releasing)
         if let thread {
             loop.wake()
             thread.join()
@@ -223,6 +232,7 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
 
     /// Runs the work handed over; returns whether there was any, or a close was asked for.
     private func runCommands() -> Bool {
+        guard hasCommands.exchange(false, ordering: .acquiringAndReleasing) else { return false }
         let (work, isClosing) = commands.withLock { state in
             defer { state.work = [] }
             return (state.work, state.isClosing)
