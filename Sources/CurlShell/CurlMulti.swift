@@ -1,5 +1,6 @@
 import CCurl
 import ShellSupport
+import Synchronization
 
 /// One transfer on a `CurlMulti`: its easy handle and what to do when it ends
 /// (with curl's result code), called on the loop's thread.
@@ -24,8 +25,8 @@ final class CurlTransfer {
 /// the loop polls those sockets with its others, its wait bounded by that deadline,
 /// and hands readiness back through `curl_multi_socket_action`.
 ///
-/// Driven by the caller's loop (`init(on:)`, the daemon's one loop) or by a loop on a
-/// thread of its own (`onOwnThread()`, tests and tools). Everything that touches
+/// Driven by the caller's loop (`init(on:)`, the daemon's one loop) or by the loop of
+/// a `LoopThread` (`onOwnThread()`, tests and tools). Everything that touches
 /// libcurl runs on the loop's thread; other threads hand work over with `onLoop`.
 /// Host names are never resolved by libcurl (its threaded resolver is joined inside
 /// `curl_multi_socket_action` when a lookup is slow: issue 38 item 6): the clients
@@ -53,9 +54,15 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
     /// Loop thread only: the transfers on the handle, by easy handle.
     private var transfers: [UnsafeMutableRawPointer: CurlTransfer] = [:]
     private var isClosed = false
-    /// Work other threads handed to the loop, bounded.
+    /// Work other threads handed to the loop, bounded (the resolver's thread, a
+    /// tool's or test's threads, and the loop's thread share it).
     private let commands = ConditionLock(Commands())
-    private let ownThread = ConditionLock<ShellThread?>(nil)
+    /// Set after work is handed over or a close asked for, cleared by the loop
+    /// before it takes them: a turn with nothing handed over (every turn of the
+    /// daemon but a lookup's answer) takes no lock.
+    private let hasCommands = Atomic<Bool>(false)
+    /// `onOwnThread()`'s thread turning `loop` (set before the handle is shared).
+    private var ownThread: LoopThread?
 
     struct Commands {
         var work: [@Sendable () -> Void] = []
@@ -83,21 +90,18 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
         loop.add(self)
     }
 
-    /// A multi handle on a loop of its own, turned by a thread of its own until `close()`.
+    /// A multi handle on the loop of a `LoopThread` of its own, until `close()`.
     public static func onOwnThread() throws(CurlError) -> CurlMulti {
-        let ownLoop: EventLoop
-        do { ownLoop = try EventLoop() } catch { throw CurlError("event loop", message: "\(error)") }
-        let multi = try CurlMulti(on: ownLoop)
+        let thread: LoopThread
+        do { thread = try LoopThread() } catch { throw CurlError("event loop", message: "\(error)") }
         do {
-            let thread = try ShellThread { [multi] in
-                while !multi.isFinished { ownLoop.turn(timeoutMs: -1) }
-            }
-            multi.ownThread.withLock { $0 = thread }
+            let multi = try thread.perform { try CurlMulti(on: thread.loop) }
+            multi.ownThread = thread
+            return multi
         } catch {
-            multi.cleanUp()
-            throw CurlError("event loop", message: "\(error)")
+            thread.stop()
+            throw (error as? CurlError) ?? CurlError("event loop", message: "\(error)")
         }
-        return multi
     }
 
     deinit {
@@ -120,29 +124,25 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
             state.work.append(work)
             return true
         }
-        if accepted { loop.wake() }
-        return accepted
+        guard accepted else { return false }
+        hasCommands.store(true, ordering: .releasing)
+        loop.wake()
+        return true
     }
 
     /// Ends every transfer without its completion and frees the handle; later work is
     /// refused. On its own loop: from any thread but that loop's, after the work
-    /// already handed over, and waits for the thread. On the caller's: call it on
-    /// the loop's thread.
+    /// already handed over, and ends the thread. On the caller's: call it on the
+    /// loop's thread.
     public func close() {
-        let thread = ownThread.withLock { current in
-            defer { current = nil }
-            return current
-        }
         commands.withLock { $0.isClosing = true }
-        if let thread {
-            loop.wake()
-            thread.join()
+        hasCommands.store(true, ordering: .releasing)
+        guard let ownThread else { return cleanUp() }
+        ownThread.perform { [self] in
+            _ = runCommands()  // the work handed over before the close
+            cleanUp()
         }
-        cleanUp()
-    }
-
-    private var isFinished: Bool {
-        commands.withLock { $0.isClosing && $0.work.isEmpty }
+        ownThread.stop()
     }
 
     private func cleanUp() {
@@ -223,6 +223,7 @@ public final class CurlMulti: LoopSource, @unchecked Sendable {
 
     /// Runs the work handed over; returns whether there was any, or a close was asked for.
     private func runCommands() -> Bool {
+        guard hasCommands.exchange(false, ordering: .acquiringAndReleasing) else { return false }
         let (work, isClosing) = commands.withLock { state in
             defer { state.work = [] }
             return (state.work, state.isClosing)

@@ -7,14 +7,10 @@ import ShellSupport
 /// `Last-Event-ID`, treats 45 s of silence as a dead connection (a deadline of the
 /// loop, no polling), never hot-loops on a refusal. Events go to `handler` on the
 /// loop's thread: it must be quick; none after `stop()`.
+///
+/// One mode: loop thread only (no lock). Started on a multi of its own (`start()`:
+/// tests and tools), `stop()` hands the stop to that loop and waits for its thread.
 public final class SSEClient: LoopSource, @unchecked Sendable {
-    struct Control {
-        var isStopped = false
-        var lastEventId: String?
-        var multi: CurlMulti?
-        var ownsMulti = false
-    }
-
     /// Where the stream is; loop thread only.
     enum Phase {
         case idle
@@ -34,8 +30,15 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
 
     public let settings: SSEClientSettings
     private let handler: @Sendable (SSEClientEvent) -> Void
-    private let control = ConditionLock(Control())
+    /// `start()`'s multi handle on a thread of its own (set by `start()`, before the
+    /// client is shared), nil on the caller's.
+    private var ownMulti: CurlMulti?
     /// Loop thread only, as everything below.
+    private var multi: CurlMulti?
+    private var isStopped = false
+    /// The id sent as `Last-Event-ID` on the next reconnect (from another thread
+    /// than the loop's: once `stop()` has returned).
+    public private(set) var lastEventId: String?
     private var phase = Phase.idle
     private var failures = 0
     private var retryMs: Int
@@ -48,50 +51,48 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
         self.settings = settings
         retryMs = settings.initialReconnectDelayMs
         jitter = SplitMix64(seed: settings.jitterSeed)
-        let control = self.control
-        self.handler = { event in if !control.withLock({ $0.isStopped }) { handler(event) } }
+        self.handler = handler
         CurlLibrary.initializeOnce()
     }
 
     /// Connects on a loop and thread of its own (tests, tools).
     public func start() throws(CurlError) {
+        guard ownMulti == nil else { return }
         let multi = try CurlMulti.onOwnThread()
-        control.withLock { $0.ownsMulti = true }
+        ownMulti = multi
         start(on: multi)
     }
 
     /// Connects on `multi`'s loop (at once when called on its thread, else at its next turn).
     public func start(on multi: CurlMulti) {
-        let isFirst = control.withLock { state -> Bool in
-            guard state.multi == nil, !state.isStopped else { return false }
-            state.multi = multi
-            return true
-        }
-        guard isFirst else { return }
-        multi.onLoop { [self] in multi.loop.add(self) }
-    }
-
-    /// Closes the stream: no event is delivered after this returns. On the loop's
-    /// thread (the daemon) the connection closes at once; from another thread at the
-    /// loop's next turn; on its own loop, waits for that loop's thread to end.
-    public func stop() {
-        let (multi, ownsMulti) = control.withLock { state in
-            state.isStopped = true
-            return (state.multi, state.ownsMulti)
-        }
-        guard let multi else { return }
         multi.onLoop { [self] in
-            if case .streaming(_, let transfer) = phase { multi.remove(transfer) }
-            phase = .stopped
-            multi.loop.remove(self)
+            guard self.multi == nil, !isStopped else { return }
+            self.multi = multi
+            multi.loop.add(self)
         }
-        if ownsMulti { multi.close() }
     }
 
-    /// The id sent as `Last-Event-ID` on the next reconnect.
-    public var lastEventId: String? { control.withLock { $0.lastEventId } }
+    /// Closes the stream: no event is delivered after this returns. On the caller's
+    /// multi, call it on the loop's thread (the daemon): the connection closes at
+    /// once. On its own, the stop is handed to that loop, whose thread then ends.
+    public func stop() {
+        guard let ownMulti else { return stopOnLoop() }
+        ownMulti.onLoop { [self] in stopOnLoop() }
+        ownMulti.close()
+    }
 
-    private var multi: CurlMulti? { control.withLock { $0.multi } }
+    private func stopOnLoop() {
+        isStopped = true
+        guard let multi else { return }
+        if case .streaming(_, let transfer) = phase { multi.remove(transfer) }
+        phase = .stopped
+        multi.loop.remove(self)
+    }
+
+    /// Hands `event` to the owner unless stopped (loop thread).
+    private func deliver(_ event: SSEClientEvent) {
+        if !isStopped { handler(event) }
+    }
 
     // MARK: LoopSource
 
@@ -127,7 +128,7 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
     /// Opens the stream once the host's addresses are known (`resolveLines`, or kept
     /// by the resolver), else looks the host up off the loop first.
     private func connect(resolveLines known: [String]? = nil) {
-        guard let multi, !control.withLock({ $0.isStopped }) else { return }
+        guard let multi, !isStopped else { return }
         var resolveLines: [String] = []
         if let url = parsedURLs.parsed(for: settings.url) {
             let proxied = settings.proxy.isProxied(url.proxyScheme)
@@ -139,8 +140,8 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
         let parser = SSEParser(maxEventBytes: settings.maxEventBytes, lastEventId: lastEventId)
         let connection = SSEConnection(
             parser: parser, deadConnectionTimeoutMs: settings.deadConnectionTimeoutMs,
-            recordLastEventId: { [control] id in control.withLock { $0.lastEventId = id } },
-            handler: handler)
+            recordLastEventId: { [weak self] id in self?.lastEventId = id },
+            handler: { [weak self] event in self?.deliver(event) })
         do {
             let easy = try CurlEasy()
             try configure(easy, connection)
@@ -184,11 +185,11 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
 
     private func reconnectLater(_ outcome: Outcome) {
         if let serverRetryMs = outcome.retryMs { retryMs = SSEReconnectPolicy.clampedRetryMs(serverRetryMs) }
-        guard !control.withLock({ $0.isStopped }) else {
+        guard !isStopped else {
             phase = .stopped
             return
         }
-        handler(.disconnected(reason: outcome.reason, refusedStatus: outcome.refusedStatus))
+        deliver(.disconnected(reason: outcome.reason, refusedStatus: outcome.refusedStatus))
         failures = outcome.wasHealthy ? 0 : min(failures + 1, 64)
         if let status = outcome.refusedStatus, SSEReconnectPolicy.refusesToken(status) {
             failures = max(failures, SSEReconnectPolicy.tokenRefusalFailures)

@@ -6,43 +6,43 @@ import ShellSupport
 /// A small HTTP/1.1 server on non-blocking POSIX sockets, driven by an `EventLoop`:
 /// the listening socket and every connection are one `LoopSource`, up to a cap,
 /// keep-alive, bounded heads and bodies, deadlines from the loop's. On the
-/// caller's loop (the daemon's status view: no thread at all), or on a loop of its
-/// own thread. A handler runs on the loop's thread; a streamed answer's body, and
-/// an answer that must wait (`.deferred`), run on a worker thread.
+/// caller's loop (the daemon's status view: no thread at all), or on the loop of a
+/// `LoopThread` of its own. A handler runs on the loop's thread; a streamed answer's
+/// body, and an answer that must wait (`.deferred`), run on a worker thread.
 public final class HTTPServer: Sendable {
     /// The port the server is bound to (the chosen one when started on port 0).
     public let port: Int
     private let source: HTTPServerSource
     private let loop: EventLoop
     /// The thread turning a loop of the server's own (nil on the caller's loop).
-    private let ownThread: ConditionLock<ShellThread?>
+    private let ownThread: LoopThread?
     private let control: HTTPServerControl
 
-    private init(port: Int, source: HTTPServerSource, loop: EventLoop, control: HTTPServerControl) {
+    private init(port: Int, source: HTTPServerSource, loop: EventLoop, control: HTTPServerControl, ownThread: LoopThread?) {
         self.port = port
         self.source = source
         self.loop = loop
         self.control = control
-        ownThread = ConditionLock(nil)
+        self.ownThread = ownThread
     }
 
-    /// Binds, listens and serves on a loop of its own thread.
+    /// Binds, listens and serves on the loop of a `LoopThread` of its own.
     public static func start(configuration: HTTPServerConfiguration,
                              handler: @escaping HTTPHandler) throws(HTTPServerError) -> HTTPServer {
-        let loop: EventLoop
-        do { loop = try EventLoop() } catch { throw .systemCall(name: error.operation, errno: error.errorNumber) }
-        let server = try start(configuration: configuration, handler: handler, on: loop)
-        let control = server.control
+        let thread: LoopThread
         do {
-            let thread = try ShellThread {
-                while !control.isStopping { loop.turn(timeoutMs: -1) }
-            }
-            server.ownThread.withLock { $0 = thread }
+            thread = try LoopThread()
+        } catch let error as EventLoopError {
+            throw .systemCall(name: error.operation, errno: error.errorNumber)
         } catch {
-            server.source.closeAll()
-            throw .systemCall(name: "pthread_create", errno: error.errorNumber)
+            throw .systemCall(name: "pthread_create", errno: (error as? ShellThreadError)?.errorNumber ?? 0)
         }
-        return server
+        do {
+            return try thread.perform { try bind(configuration: configuration, handler: handler, on: thread.loop, ownThread: thread) }
+        } catch {
+            thread.stop()
+            throw (error as? HTTPServerError) ?? .systemCall(name: "start", errno: 0)
+        }
     }
 
     /// Binds, listens and serves on `loop`, which the caller turns (every call but
@@ -50,27 +50,37 @@ public final class HTTPServer: Sendable {
     /// its next turn.
     public static func start(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler,
                              on loop: EventLoop) throws(HTTPServerError) -> HTTPServer {
+        try bind(configuration: configuration, handler: handler, on: loop, ownThread: nil)
+    }
+
+    private static func bind(configuration: HTTPServerConfiguration, handler: @escaping HTTPHandler,
+                             on loop: EventLoop, ownThread: LoopThread?) throws(HTTPServerError) -> HTTPServer {
         let bound = try ListeningSocket.open(host: configuration.host, port: configuration.port)
         let control = HTTPServerControl()
         let source = HTTPServerSource(listener: bound.descriptor, configuration: configuration, handler: handler,
                                       control: control, wake: { loop.wake() })
         loop.add(source)
-        return HTTPServer(port: bound.port, source: source, loop: loop, control: control)
+        return HTTPServer(port: bound.port, source: source, loop: loop, control: control, ownThread: ownThread)
     }
 
     /// The number of connections open right now.
     public var openConnectionCount: Int { control.openConnectionCount }
 
     /// Stops accepting, closes every connection, and waits (bounded) for workers.
-    /// On the caller's loop: call it on the loop's thread.
+    /// On the caller's loop: call it on the loop's thread; on its own, the closing is
+    /// handed to that loop, whose thread then ends.
     public func stop() {
         guard !control.markStopping() else { return }
-        if let thread = ownThread.withLock({ $0 }) {
-            loop.wake()
-            thread.join()
+        let closeAll = { [loop, source] in
+            loop.remove(source)
+            source.closeAll()
         }
-        loop.remove(source)
-        source.closeAll()
+        if let ownThread {
+            ownThread.perform(closeAll)
+            ownThread.stop()
+        } else {
+            closeAll()
+        }
         control.waitForWorkers(timeoutMs: 5_000)
     }
 }

@@ -2,7 +2,7 @@ import CMosquitto
 import Glibc
 import ShellSupport
 
-/// What the client does in libmosquitto's callbacks (on the loop's thread, handle lock not held).
+/// What the client does in libmosquitto's callbacks (on the loop's thread).
 extension MQTTClient {
     func didConnect(handle current: OpaquePointer, returnCode: Int32) {
         guard returnCode == 0 else {
@@ -10,27 +10,24 @@ extension MQTTClient {
             let unsupported = returnCode == Int32(MQTT_RC_UNSUPPORTED_PROTOCOL_VERSION.rawValue)
             let refusal = MQTTRefusal(code: returnCode, brokerText: reason, spokeMQTT5: currentSettings.protocolVersion == .v5,
                                       retryDelayMs: settings.fatalRetryDelayMs)
-            state.withLock { state in
-                if unsupported, canFallBack(state) {
-                    state.protocolFallbackReason = "broker refused MQTT 5 (\(reason))"
-                } else {
-                    state.connectRefusal = refusal
-                }
+            if unsupported, canFallBack(state) {
+                state.protocolFallbackReason = "broker refused MQTT 5 (\(reason))"
+            } else {
+                state.connectRefusal = refusal
             }
             return
         }
         let speaksV5 = currentSettings.protocolVersion == .v5
-        let topics = state.withLock { state in
-            state.isConnected = true
-            state.closedBeforeConnackCount = 0
-            if speaksV5 { state.hasConnectedWithV5 = true }
-            state.failedAttempts = 0
-            state.connectedAtMs = MonotonicClock.nowMs()
-            state.awaitedAnswers = [:]
-            state.lastProbeMs = state.connectedAtMs ?? 0
-            state.lastReportedReason = nil
-            return state.subscriptions.values.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        }
+        let nowMs = MonotonicClock.nowMs()
+        state.isConnected = true
+        state.closedBeforeConnackCount = 0
+        if speaksV5 { state.hasConnectedWithV5 = true }
+        state.failedAttempts = 0
+        state.connectedAtMs = nowMs
+        state.awaitedAnswers = [:]
+        state.lastProbeMs = nowMs
+        state.lastReportedReason = nil
+        let topics = state.subscriptions.values.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         for topic in topics {
             mosquitto_subscribe(current, nil, topic, settings.subscribedQoS.rawValue)
         }
@@ -44,9 +41,9 @@ extension MQTTClient {
     /// reason code for the broker's DISCONNECT, else a `MOSQ_ERR_*`. Reported only
     /// for a connection that was established.
     func didDisconnect(callbackCode code: Int32) {
-        guard code != 0, state.withLock({ $0.isConnected }) else { return }
+        guard code != 0, state.isConnected else { return }
         let drop = MQTTDrop.from(callbackCode: code, spokeMQTT5: currentSettings.protocolVersion == .v5)
-        if let reason = drop.brokerReason { state.withLock { $0.brokerCloseReason = "the broker closed the connection: \(reason)" } }
+        if let reason = drop.brokerReason { state.brokerCloseReason = "the broker closed the connection: \(reason)" }
         handler(.dropped(drop))
     }
 
@@ -62,26 +59,23 @@ extension MQTTClient {
     func didReceiveAboveSubscribedQoS(handle current: OpaquePointer, qos: Int32) {
         let reason = "protocol violation: the broker sent a QoS \(qos) message above the QoS \(settings.subscribedQoS.rawValue) "
             + "subscribed with (libmosquitto would keep each one until a PUBREL); connection closed"
-        state.withLock { state in
-            if state.protocolViolation == nil { state.protocolViolation = reason }
-        }
+        if state.protocolViolation == nil { state.protocolViolation = reason }
         let socket = mosquitto_socket(current)
         if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
     }
 
     /// A TLS failure libmosquitto logged during a handshake (the most telling one of
-    /// the handshake is kept for its reason).
+    /// the handshake is kept for its reason). On the loop's thread, or on the resolving
+    /// helper's while its connect runs: kept in the hand-off they share.
     func didLogTLSFailure(_ failure: MQTTTLSFailure) {
-        state.withLock { state in
-            state.tlsFailure = state.tlsFailure.map { $0.merged(with: failure) } ?? failure
+        resolverHandOff.withLock { handOff in
+            handOff.tlsFailure = handOff.tlsFailure.map { $0.merged(with: failure) } ?? failure
         }
     }
 
     func didAcknowledgePublish(messageId: Int32) {
-        state.withLock { state in
-            if state.offlineMessageId == messageId { state.isOfflineAcknowledged = true }
-            if !state.awaitedAnswers.isEmpty { state.awaitedAnswers[messageId] = nil }
-        }
+        if state.offlineMessageId == messageId { state.isOfflineAcknowledged = true }
+        if !state.awaitedAnswers.isEmpty { state.awaitedAnswers[messageId] = nil }
     }
 
     /// Whether a refusal of MQTT 5 may still switch this client to 3.1.1.

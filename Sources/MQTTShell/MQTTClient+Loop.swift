@@ -28,9 +28,8 @@ extension MQTTClient: LoopSource {
 
     /// What the loop must watch for this client now.
     public func loopWants(nowMs: Int64) -> LoopWants {
-        let (phase, isStopping, isConnected, stopDeadlineMs, isDisconnectRequested, kept) = state.withLock {
-            ($0.phase, $0.isStopping, $0.isConnected, $0.stopDeadlineMs, $0.isDisconnectRequested, $0.linkInterests)
-        }
+        let (phase, isStopping, isConnected, stopDeadlineMs, isDisconnectRequested, kept) =
+            (state.phase, state.isStopping, state.isConnected, state.stopDeadlineMs, state.isDisconnectRequested, state.linkInterests)
         switch phase {
         case .idle:
             return LoopWants(deadlineMs: nowMs)
@@ -41,7 +40,7 @@ extension MQTTClient: LoopSource {
         case .stopped:
             return LoopWants()
         case .linked(let attemptStartedMs):
-            guard let current = handle.withLock({ $0 }) else { return LoopWants(deadlineMs: nowMs) }
+            guard let current = handle else { return LoopWants(deadlineMs: nowMs) }
             let descriptor = mosquitto_socket(current)
             guard descriptor >= 0 else { return LoopWants(deadlineMs: nowMs) }
             var deadlineMs = nowMs + keepaliveCheckMs
@@ -52,7 +51,7 @@ extension MQTTClient: LoopSource {
             }
             let interest = LoopInterest(descriptor: descriptor, wantsWrite: mosquitto_want_write(current))
             guard kept.count == 1, kept[0] == interest else {
-                state.withLock { $0.linkInterests = [interest] }
+                state.linkInterests = [interest]
                 return LoopWants(interests: [interest], deadlineMs: deadlineMs)
             }
             return LoopWants(interests: kept, deadlineMs: deadlineMs)
@@ -61,7 +60,7 @@ extension MQTTClient: LoopSource {
 
     /// Reads, writes, keeps alive; starts, times out, retries and ends attempts.
     public func loopService(ready: [LoopReadiness], nowMs: Int64) {
-        let (phase, isStopping, undrainedReads) = state.withLock { ($0.phase, $0.isStopping, $0.undrainedReads) }
+        let (phase, isStopping, undrainedReads) = (state.phase, state.isStopping, state.undrainedReads)
         switch phase {
         case .idle:
             beginAttempt(nowMs: nowMs)
@@ -85,7 +84,7 @@ extension MQTTClient: LoopSource {
 
     /// One pass over a live socket, in `mosquitto_loop`'s order: read, write, misc.
     private func serviceLink(ready: [LoopReadiness], attemptStartedMs: Int64, undrainedReads: Int, nowMs: Int64) {
-        guard let current = handle.withLock({ $0 }) else { return finish() }
+        guard let current = handle else { return finish() }
         let isReadable = ready.contains { $0.isReadable }
         let isWritable = ready.contains { $0.isWritable }
         var returnCode = MOSQ_ERR_SUCCESS.rawValue
@@ -99,13 +98,11 @@ extension MQTTClient: LoopSource {
         }
         if returnCode == MOSQ_ERR_SUCCESS.rawValue { returnCode = mosquitto_loop_misc(current) }
         guard returnCode == MOSQ_ERR_SUCCESS.rawValue else { return attemptFailed(returnCode: returnCode, nowMs: nowMs) }
-        let (isStopping, isConnected) = state.withLock { state in
-            if isReadable {
-                state.quickAcknowledgements += 1
-                state.undrainedReads = isDrained ? 0 : min(state.undrainedReads + 1, Self.readsBeforeDraining)
-            }
-            return (state.isStopping, state.isConnected)
+        if isReadable {
+            state.quickAcknowledgements += 1
+            state.undrainedReads = isDrained ? 0 : min(state.undrainedReads + 1, Self.readsBeforeDraining)
         }
+        let (isStopping, isConnected) = (state.isStopping, state.isConnected)
         if isStopping {
             // Connected: the offline status first (acknowledged or timed out), then
             // DISCONNECT; while still connecting there is nothing to say goodbye to.
@@ -152,14 +149,14 @@ extension MQTTClient: LoopSource {
     }
 
     private func serviceStop(_ current: OpaquePointer, nowMs: Int64) {
-        let (disconnectNow, giveUp) = state.withLock { state -> (Bool, Bool) in
+        let (disconnectNow, giveUp) = { (state: inout MQTTClientState) -> (Bool, Bool) in
             let deadlineMs = state.stopDeadlineMs ?? nowMs
             let giveUp = state.isDisconnectRequested && nowMs >= deadlineMs + Self.disconnectGraceMs
             guard !state.isDisconnectRequested, state.isOfflineAcknowledged || nowMs >= deadlineMs else { return (false, giveUp) }
             state.isDisconnectRequested = true
             state.stopDeadlineMs = nowMs
             return (true, false)
-        }
+        }(&state)
         if disconnectNow { mosquitto_disconnect(current) }
         if giveUp { finish() }
     }
@@ -170,32 +167,38 @@ extension MQTTClient: LoopSource {
     /// Starts a connection attempt (none once stopping): on the loop to a literal
     /// address, else on a helper thread (`getaddrinfo` blocks).
     private func beginAttempt(nowMs: Int64) {
-        if state.withLock({ $0.isStopping }) { return finish() }
-        guard let current = handle.withLock({ $0 }) else { return finish() }
+        if state.isStopping { return finish() }
+        guard let current = handle else { return finish() }
         if !HostAddress.isLiteral(currentSettings.host), startResolver() { return }
-        state.withLock { $0.phase = .linked(attemptStartedMs: nowMs) }
-        let returnCode = connect(current)
+        state.phase = .linked(attemptStartedMs: nowMs)
+        let returnCode = Self.connect(current, settings: currentSettings)
         if returnCode != MOSQ_ERR_SUCCESS.rawValue { attemptFailed(returnCode: returnCode, nowMs: nowMs) }
     }
 
     /// Starts the helper that connects to a broker's name; false when no thread can be
-    /// had (the attempt then runs on the loop).
+    /// had (the attempt then runs on the loop). The helper touches the handle (the
+    /// loop leaves it alone while `.resolving`) and `resolverHandOff`, nothing else.
     private func startResolver() -> Bool {
-        state.withLock { $0.phase = .resolving; $0.resolvedReturnCode = nil }
+        guard let handle else { return false }
+        // Handed to the helper: the loop leaves the handle alone until it is done.
+        nonisolated(unsafe) let current = handle
+        state.phase = .resolving
+        let attemptSettings = currentSettings
+        let handOff = resolverHandOff
+        handOff.withLock { $0 = ResolverHandOff(tlsFailure: $0.tlsFailure) }
         do {
-            let helper = try ShellThread { [self] in
+            resolver = try ShellThread {
                 NameResolver.shared.waitFaultDelay()
-                let current = handle.withLock { $0 }
-                let returnCode = current.map { connect($0) } ?? MOSQ_ERR_NO_CONN.rawValue
-                let isAbandoned = state.withLock { state -> Bool in
-                    if !state.isResolverAbandoned { state.resolvedReturnCode = returnCode }
-                    return state.isResolverAbandoned
+                let returnCode = Self.connect(current, settings: attemptSettings)
+                let isAbandoned = handOff.withLock { handOff -> Bool in
+                    if !handOff.isAbandoned { handOff.returnCode = returnCode }
+                    return handOff.isAbandoned
                 }
-                if isAbandoned, let current { mosquitto_destroy(current) }
+                if isAbandoned { mosquitto_destroy(current) }
             }
-            resolver.withLock { $0 = helper }
             return true
         } catch {
+            state.phase = .idle
             return false
         }
     }
@@ -205,43 +208,42 @@ extension MQTTClient: LoopSource {
     /// detached and given the handle to destroy once its connect returns; the client
     /// forgets it. False when the helper is done already (the usual path then).
     private func abandonResolving() -> Bool {
-        let isAbandoned = state.withLock { state -> Bool in
-            guard state.resolvedReturnCode == nil else { return false }
-            state.isResolverAbandoned = true
+        let isAbandoned = resolverHandOff.withLock { handOff -> Bool in
+            guard handOff.returnCode == nil else { return false }
+            handOff.isAbandoned = true
             return true
         }
         guard isAbandoned else { return false }
-        handle.withLock { $0 = nil }
-        resolver.withLock { helper in
-            helper?.detach()
-            helper = nil
-        }
+        handle = nil
+        resolver?.detach()
+        resolver = nil
         return true
     }
 
     /// The helper is done: the attempt goes on on the loop, timed from now.
     private func finishResolving(nowMs: Int64) {
-        guard let returnCode = state.withLock({ $0.resolvedReturnCode }) else { return }
-        resolver.withLock { helper in
-            helper?.join()
-            helper = nil
-        }
-        state.withLock { $0.phase = .linked(attemptStartedMs: nowMs); $0.resolvedReturnCode = nil }
+        guard let returnCode = resolverHandOff.withLock({ $0.returnCode }) else { return }
+        resolver?.join()
+        resolver = nil
+        resolverHandOff.withLock { $0.returnCode = nil }
+        state.phase = .linked(attemptStartedMs: nowMs)
         if returnCode != MOSQ_ERR_SUCCESS.rawValue { attemptFailed(returnCode: returnCode, nowMs: nowMs) }
     }
 
     /// An attempt or a connection ended: stop, fall back, wait after a fatal error, or back off.
     private func attemptFailed(returnCode: Int32, nowMs: Int64, timeoutReason: String? = nil) {
-        let (brokerReason, tlsFailure) = state.withLock { state in
-            defer { state.brokerCloseReason = nil; state.tlsFailure = nil }
-            return (state.brokerCloseReason, state.tlsFailure)
+        let brokerReason = state.brokerCloseReason
+        state.brokerCloseReason = nil
+        let tlsFailure = resolverHandOff.withLock { handOff in
+            defer { handOff.tlsFailure = nil }
+            return handOff.tlsFailure
         }
         let reason = timeoutReason ?? brokerReason ?? failureText(returnCode: returnCode, tlsFailure: tlsFailure)
         guard let outcome = outcomeOfFailure(returnCode: returnCode, reason: reason) else {
             countShortConnection()
             report(disconnectReason: reason)
             let delayMs = Int64(nextReconnectDelayMs())
-            state.withLock { $0.phase = .waitingToReconnect(untilMs: nowMs + delayMs) }
+            state.phase = .waitingToReconnect(untilMs: nowMs + delayMs)
             return
         }
         markDisconnected()
@@ -249,7 +251,7 @@ extension MQTTClient: LoopSource {
         case .stopped:
             finish()
         case .fallBackToV311(let reason):
-            state.withLock { $0.hasFallenBackToV311 = true }
+            state.hasFallenBackToV311 = true
             handler(.disconnected(reason: "\(reason); speaking MQTT 3.1.1 from now on: the broker is no longer told the "
                 + "payload limit, so a huge message is bounded only by the broker's message_size_limit"))
             if let error = recreateHandle() { handler(.fatal(reason: error.description)) }
@@ -276,42 +278,38 @@ extension MQTTClient: LoopSource {
         report(disconnectReason: reason)
         if let error = recreateHandle() { handler(.fatal(reason: error.description)) }
         let delayMs = Int64(nextReconnectDelayMs())
-        state.withLock { $0.phase = .waitingToReconnect(untilMs: nowMs + delayMs) }
+        state.phase = .waitingToReconnect(untilMs: nowMs + delayMs)
     }
 
     /// The next wait before recreating the client after a fatal error or a refusal.
     private func nextFatalDelayMs() -> Int64 {
-        let failures = state.withLock { state in
-            defer { state.fatalFailures = min(state.fatalFailures + 1, 64) }
-            return state.fatalFailures
-        }
+        let failures = state.fatalFailures
+        state.fatalFailures = min(failures + 1, 64)
         return Int64(nextDelayMs(Self.fatalBackoff(settings), retry: failures))
     }
 
     private func waitAfterFatal(delayMs: Int64, nowMs: Int64) {
-        state.withLock { $0.phase = .waitingAfterFatal(untilMs: nowMs + delayMs) }
+        state.phase = .waitingAfterFatal(untilMs: nowMs + delayMs)
     }
 
     private func finish() {
         markDisconnected()
-        state.withLock { $0.phase = .stopped }
+        state.phase = .stopped
     }
 
     /// Whether the failure ends this handle's life (stop, fatal, fallback), else nil to retry.
     private func outcomeOfFailure(returnCode: Int32, reason: String) -> LoopOutcome? {
         let closedBeforeConnack = returnCode == MOSQ_ERR_CONN_LOST.rawValue
-        let (isStopping, refusal, fallback) = state.withLock { state in
-            defer { state.connectRefusal = nil; state.protocolFallbackReason = nil; state.protocolViolation = nil }
-            var fallback = state.protocolFallbackReason
-            if fallback == nil, closedBeforeConnack, !state.isConnected, canFallBack(state) {
-                state.closedBeforeConnackCount += 1
-                if state.closedBeforeConnackCount >= Self.closesBeforeFallback {
-                    fallback = "broker closed the connection \(Self.closesBeforeFallback) times right after an MQTT 5 CONNECT"
-                }
+        defer { state.connectRefusal = nil; state.protocolFallbackReason = nil; state.protocolViolation = nil }
+        var fallback = state.protocolFallbackReason
+        if fallback == nil, closedBeforeConnack, !state.isConnected, canFallBack(state) {
+            state.closedBeforeConnackCount += 1
+            if state.closedBeforeConnackCount >= Self.closesBeforeFallback {
+                fallback = "broker closed the connection \(Self.closesBeforeFallback) times right after an MQTT 5 CONNECT"
             }
-            let violation = state.protocolViolation.map { LoopOutcome.fatal(reason: $0) }
-            return (state.isStopping, violation ?? state.connectRefusal.map { .refused($0) }, fallback)
         }
+        let violation = state.protocolViolation.map { LoopOutcome.fatal(reason: $0) }
+        let (isStopping, refusal) = (state.isStopping, violation ?? state.connectRefusal.map { .refused($0) })
         if isStopping { return .stopped }
         if let fallback { return .fallBackToV311(reason: fallback) }
         if let refusal { return refusal }
@@ -332,8 +330,7 @@ extension MQTTClient: LoopSource {
     /// stored ones. So the properties go in through `mosquitto_connect_bind_v5` with an
     /// invalid port (refused as MOSQ_ERR_INVAL before any connecting), then
     /// `mosquitto_connect_async` connects.
-    private func connect(_ handle: OpaquePointer) -> Int32 {
-        let current = currentSettings
+    private static func connect(_ handle: OpaquePointer, settings current: MQTTSettings) -> Int32 {
         if current.protocolVersion == .v5 {
             var properties: OpaquePointer?
             defer { mosquitto_property_free_all(&properties) }
@@ -366,22 +363,18 @@ extension MQTTClient: LoopSource {
 
     /// Reports a disconnection once per change of reason (not on every attempt).
     private func report(disconnectReason reason: String) {
-        let isNew = state.withLock { state in
-            state.isConnected = false
-            state.awaitedAnswers = [:]
-            defer { state.lastReportedReason = reason }
-            return state.lastReportedReason != reason
-        }
+        state.isConnected = false
+        state.awaitedAnswers = [:]
+        let isNew = state.lastReportedReason != reason
+        state.lastReportedReason = reason
         if isNew { handler(.disconnected(reason: reason)) }
     }
 
     private func markDisconnected() {
-        state.withLock { state in
-            state.isConnected = false
-            state.connectedAtMs = nil
-            state.lastReportedReason = nil
-            state.awaitedAnswers = [:]
-        }
+        state.isConnected = false
+        state.connectedAtMs = nil
+        state.lastReportedReason = nil
+        state.awaitedAnswers = [:]
     }
 
     /// A connection that lasts this long resets the backoff; one the broker ends sooner
@@ -394,13 +387,11 @@ extension MQTTClient: LoopSource {
 
     /// After an established connection ended: a short one raises the backoff.
     private func countShortConnection() {
-        state.withLock { state in
-            guard let connectedAtMs = state.connectedAtMs else { return }
-            state.connectedAtMs = nil
-            let isShort = MonotonicClock.nowMs() - connectedAtMs < Self.stableConnectionMs
-            state.shortConnections = isShort ? state.shortConnections + 1 : 0
-            state.failedAttempts = max(state.failedAttempts, state.shortConnections)
-        }
+        guard let connectedAtMs = state.connectedAtMs else { return }
+        state.connectedAtMs = nil
+        let isShort = MonotonicClock.nowMs() - connectedAtMs < Self.stableConnectionMs
+        state.shortConnections = isShort ? state.shortConnections + 1 : 0
+        state.failedAttempts = max(state.failedAttempts, state.shortConnections)
     }
 
     /// The reconnect backoff (the one `Backoff`).
@@ -415,29 +406,25 @@ extension MQTTClient: LoopSource {
 
     /// The next reconnect delay, from the consecutive failed attempts.
     private func nextReconnectDelayMs() -> Int {
-        let attempts = state.withLock { state in
-            defer { state.failedAttempts = min(state.failedAttempts + 1, 64) }
-            return state.failedAttempts
-        }
+        let attempts = state.failedAttempts
+        state.failedAttempts = min(attempts + 1, 64)
         return nextDelayMs(Self.reconnectBackoff(settings), retry: attempts)
     }
 
     /// `backoff`'s delay for `retry`, jittered from the client's seeded generator.
     func nextDelayMs(_ backoff: Backoff, retry: Int) -> Int {
-        Int(clamping: state.withLock { backoff.delayMs(retry: retry, using: &$0.jitter) })
+        Int(clamping: backoff.delayMs(retry: retry, using: &state.jitter))
     }
 
     private func recreateHandle() -> MQTTError? {
-        handle.withLock { current -> MQTTError? in
-            guard let current else { return nil }
-            do {
-                try MosquittoHandle.recreate(current, settings: currentSettings, client: self, isThreaded: state.withLock { $0.isThreaded })
-                return nil
-            } catch let error as MQTTError {
-                return error
-            } catch {
-                return MQTTError(operation: "recreate client", message: "\(error)")
-            }
+        guard let current = handle else { return nil }
+        do {
+            try MosquittoHandle.recreate(current, settings: currentSettings, client: self)
+            return nil
+        } catch let error as MQTTError {
+            return error
+        } catch {
+            return MQTTError(operation: "recreate client", message: "\(error)")
         }
     }
 }

@@ -27,7 +27,7 @@ extension MQTTClient {
     /// The most answers awaited at once (a silent broker is found long before).
     static let maxAwaitedAnswers = 1_024
 
-    /// Times the answer to a publish just made (with the handle's lock held): a
+    /// Times the answer to a publish just made: a
     /// QoS 1 or 2 one's own, a QoS 0 one's by a probe after it.
     func awaitAnswer(to messageId: Int32, qos: MQTTQoS, on current: OpaquePointer) {
         let nowMs = MonotonicClock.nowMs()
@@ -39,30 +39,26 @@ extension MQTTClient {
     func sendProbe(on current: OpaquePointer, nowMs: Int64) {
         var messageId: Int32 = 0
         guard mosquitto_unsubscribe(current, &messageId, Self.probeTopic) == MOSQ_ERR_SUCCESS.rawValue else { return }
-        state.withLock { $0.lastProbeMs = nowMs }
+        state.lastProbeMs = nowMs
         noteAwaited(messageId, nowMs: nowMs)
     }
 
     private func noteAwaited(_ messageId: Int32, nowMs: Int64) {
-        state.withLock { state in
-            if state.awaitedAnswers.count < Self.maxAwaitedAnswers { state.awaitedAnswers[messageId] = nowMs }
-        }
+        if state.awaitedAnswers.count < Self.maxAwaitedAnswers { state.awaitedAnswers[messageId] = nowMs }
     }
 
     /// The broker answered the packet `messageId` (a PUBACK, PUBCOMP or UNSUBACK).
     func didAnswer(messageId: Int32) {
-        state.withLock { state in
-            if !state.awaitedAnswers.isEmpty { state.awaitedAnswers[messageId] = nil }
-        }
+        if !state.awaitedAnswers.isEmpty { state.awaitedAnswers[messageId] = nil }
     }
 
     /// When the oldest unanswered packet makes the broker silent; nil when none is awaited.
     var silenceDeadlineMs: Int64? {
-        state.withLock { $0.awaitedAnswers.values.min() }.map { $0 + Self.silentBrokerMs }
+        state.awaitedAnswers.values.min().map { $0 + Self.silentBrokerMs }
     }
 
     /// Whether an idle link is due a probe (nothing awaited, none for `keepaliveCheckMs`).
     func isProbeDue(nowMs: Int64) -> Bool {
-        state.withLock { $0.awaitedAnswers.isEmpty && nowMs - $0.lastProbeMs >= keepaliveCheckMs }
+        state.awaitedAnswers.isEmpty && nowMs - state.lastProbeMs >= keepaliveCheckMs
     }
 }

@@ -5,8 +5,17 @@ import ShellSupport
 
 /// An MQTT client over libmosquitto, driven by an `EventLoop` through libmosquitto's
 /// external-loop API (`mosquitto_socket`, `mosquitto_loop_read`/`write`/`misc`,
-/// `mosquitto_want_write`): the caller's loop (`start(on:)`, the daemon's one loop)
-/// or a loop on a thread of its own (`start()`).
+/// `mosquitto_want_write`): the caller's loop (`start(on:)`, the daemon's one loop,
+/// `watch`'s and `discover`'s), or the loop of a `LoopThread` (`start()`: tests,
+/// `bridge-bench`'s and `demo`'s devices).
+///
+/// **One mode: loop thread only.** The client's state, its libmosquitto handle (not
+/// in libmosquitto's threaded mode) and its callbacks are touched by the loop's
+/// thread alone, so they need no lock. Started with `start()`, every call from
+/// another thread is handed to the `LoopThread` and waited for (`onLoopThread`);
+/// started on the caller's loop, every call comes from that loop's thread (checked
+/// in debug builds). The one thing shared with another thread is the resolving
+/// helper's hand-off (`ResolverHandOff`).
 ///
 /// - Events go to `handler`, which is called **on the loop's thread**: it must be
 ///   cheap and must not block (copy the event into the owner's bounded queue and
@@ -24,23 +33,27 @@ import ShellSupport
 /// broker's name with a blocking `getaddrinfo`: to a literal address it runs on the
 /// loop (no lookup), to a name on a short-lived helper thread (the loop leaves the
 /// handle alone meanwhile and goes on with everything else).
-public final class MQTTClient: Sendable {
+public final class MQTTClient: @unchecked Sendable {
     let settings: MQTTSettings
     let handler: @Sendable (MQTTEvent) -> Void
-    let state: ConditionLock<MQTTClientState>
-    /// The libmosquitto handle; held while calling into it from the caller's threads and
-    /// while the loop driving the client (the caller's, or its own thread's) recreates
-    /// or destroys it. Callbacks never take it.
-    let handle = ConditionLock<OpaquePointer?>(nil)
-    private let thread = ConditionLock<ShellThread?>(nil)
-    /// The helper connecting to a broker's name, while it runs.
-    let resolver = ConditionLock<ShellThread?>(nil)
-    /// The loop that drives the client, once started.
-    let loop = ConditionLock<EventLoop?>(nil)
+    /// Loop thread only.
+    var state: MQTTClientState
+    /// The libmosquitto handle. Loop thread only (while `.resolving`, the helper's:
+    /// the loop leaves it alone then).
+    var handle: OpaquePointer?
+    /// The helper connecting to a broker's name, while it runs. Loop thread only.
+    var resolver: ShellThread?
+    /// What the resolving helper hands the loop (the loop's thread and the helper's).
+    let resolverHandOff = ConditionLock(ResolverHandOff())
+    /// The loop that drives the client, once started (set by `start`, before the loop turns).
+    private(set) var loop: EventLoop?
+    /// `start()`'s thread turning `loop`, nil on the caller's loop (set by `start()`,
+    /// before the client is shared).
+    private var ownThread: LoopThread?
 
     /// The settings the next attempt uses: `settings`, speaking 3.1.1 once fallen back.
     var currentSettings: MQTTSettings {
-        guard state.withLock({ $0.hasFallenBackToV311 }) else { return settings }
+        guard state.hasFallenBackToV311 else { return settings }
         var fallen = settings
         fallen.protocolVersion = .v311
         return fallen
@@ -50,122 +63,101 @@ public final class MQTTClient: Sendable {
     public init(settings: MQTTSettings, handler: @escaping @Sendable (MQTTEvent) -> Void) {
         self.settings = settings
         self.handler = handler
-        state = ConditionLock(MQTTClientState(jitter: SplitMix64(seed: settings.jitterSeed)))
+        state = MQTTClientState(jitter: SplitMix64(seed: settings.jitterSeed))
     }
 
-    /// Creates the libmosquitto client and starts connecting on a loop of its own,
-    /// on a thread of its own. Throws for bad settings (e.g. an unreadable CA file);
-    /// an unreachable broker is not an error (it is retried and reported as `.disconnected`).
-    /// `companions` are driven on that loop too (`watch`'s signals).
-    public func start(alongside companions: [LoopSource] = []) throws {
-        let ownLoop: EventLoop
-        do { ownLoop = try EventLoop() } catch { throw MQTTError(operation: "start", message: "\(error)") }
-        try attach(to: ownLoop, isThreaded: true)
-        companions.forEach(ownLoop.add)
-        let loopThread = try ShellThread { [self] in
-            while !isFinished { ownLoop.turn(timeoutMs: -1) }
+    /// Creates the libmosquitto client and starts connecting on the loop of a
+    /// `LoopThread` of its own (for a program with no loop of its own: tests, bench's
+    /// and demo's devices); `stop()` ends that thread. Throws for bad settings (e.g. an
+    /// unreadable CA file); an unreachable broker is not an error (it is retried and
+    /// reported as `.disconnected`).
+    public func start() throws {
+        guard ownThread == nil, loop == nil else { throw MQTTError(operation: "start", message: "already started") }
+        let thread: LoopThread
+        do { thread = try LoopThread() } catch { throw MQTTError(operation: "start", message: "\(error)") }
+        ownThread = thread
+        do {
+            try thread.perform { [self] in try attach(to: thread.loop) }
+        } catch {
+            thread.stop()
+            throw error
         }
-        thread.withLock { $0 = loopThread }
     }
 
     /// Creates the libmosquitto client on the caller's loop, which must turn on the
-    /// calling thread (every call but `isConnected` and `dropConnectionAbruptly` then
-    /// comes from that thread); connecting starts at its next turn. Publishes write
-    /// at once, with no hand-off.
+    /// calling thread (every later call then comes from that thread); connecting
+    /// starts at its next turn. Publishes write at once, with no hand-off.
     public func start(on callersLoop: EventLoop) throws {
-        try attach(to: callersLoop, isThreaded: false)
+        try attach(to: callersLoop)
     }
 
-    private func attach(to eventLoop: EventLoop, isThreaded: Bool) throws {
-        let isFirstStart = state.withLock { state in
-            defer { state.isStarted = true }
-            return !state.isStarted
-        }
-        guard isFirstStart else { throw MQTTError(operation: "start", message: "already started") }
-        let newHandle = try MosquittoHandle.make(settings: settings, client: self, isThreaded: isThreaded)
-        handle.withLock { $0 = newHandle }
-        state.withLock { $0.isThreaded = isThreaded }
-        loop.withLock { $0 = eventLoop }
+    private func attach(to eventLoop: EventLoop) throws {
+        guard !state.isStarted else { throw MQTTError(operation: "start", message: "already started") }
+        state.isStarted = true
+        handle = try MosquittoHandle.make(settings: settings, client: self)
+        loop = eventLoop
         eventLoop.add(self)
     }
 
+    /// Runs `body` on the loop's thread: at once on the caller's loop (the daemon's
+    /// only way; a debug build checks the thread of a connected client's calls), else handed to the client's own
+    /// `LoopThread` and waited for.
+    func onLoopThread<Value>(_ body: @escaping () throws -> Value) throws -> Value {
+        guard let ownThread else {
+            return try body()
+        }
+        return try ownThread.perform(body)
+    }
+
+    /// `onLoopThread` for work that cannot throw.
+    func onLoopThread<Value>(_ body: @escaping () -> Value) -> Value {
+        guard let ownThread else {
+            return body()
+        }
+        return ownThread.perform(body)
+    }
+
+    /// Checks (debug builds) that a connected client is called on its loop's thread
+    /// (connected: the loop has turned, so its thread is known).
+    private func assertOnLoopThread() {
+        assert(loop?.isOnLoopThread ?? true, "MQTTClient called off the thread of the loop it was started on")
+    }
+
     /// Whether the client has stopped for good.
-    var isFinished: Bool { state.withLock { $0.phase == .stopped } }
+    var isFinished: Bool { state.phase == .stopped }
 
     /// Publishes the offline status (retained) if connected, waits briefly for the
-    /// broker to acknowledge it, disconnects cleanly. On its own loop: waits for the
-    /// loop's thread; on the caller's: turns that loop until done (call it on the
-    /// loop's thread, once the loop's other work is over).
+    /// broker to acknowledge it, disconnects cleanly: turns the loop until done (on
+    /// the caller's loop, call it on the loop's thread once the loop's other work is
+    /// over), then ends the client's own thread if it has one.
     public func stop() {
-        let wasStopping = state.withLock { state in
-            defer { state.isStopping = true }
-            return state.isStopping
-        }
-        guard !wasStopping else { return }
-        let isAcknowledgementAwaited = publishOfflineStatus()
-        state.withLock { state in
-            state.stopDeadlineMs = MonotonicClock.nowMs() + Int64(isAcknowledgementAwaited ? settings.stopTimeoutMs : 0)
-        }
-        let currentLoop = loop.withLock { $0 }
-        let loopThread = thread.withLock { current in
-            defer { current = nil }
-            return current
-        }
-        if let loopThread {
-            currentLoop?.wake()
-            loopThread.join()
-        } else if let currentLoop {
-            while !isFinished { currentLoop.turn(timeoutMs: -1) }
-            currentLoop.remove(self)
-        }
-        handle.withLock { current in
-            if let current { mosquitto_destroy(current) }
-            current = nil
-        }
+        onLoopThread { [self] in stopOnLoop() }
+        ownThread?.stop()
     }
+
+    private func stopOnLoop() {
+        guard !state.isStopping else { return }
+        state.isStopping = true
+        let isAcknowledgementAwaited = publishOfflineStatus()
+        state.stopDeadlineMs = MonotonicClock.nowMs() + Int64(isAcknowledgementAwaited ? settings.stopTimeoutMs : 0)
+        if let loop {
+            while !isFinished { loop.turn(timeoutMs: -1) }
+            loop.remove(self)
+        }
+        if let current = handle { mosquitto_destroy(current) }
+        handle = nil
+    }
+
     /// Publishes one message. Throws `MQTTError` when not connected (nothing is queued
     /// for later: a late command is worse than none) or when libmosquitto refuses it.
-    ///
-    /// Which thread may call it: on a loop of its own (`start()`: watch, discover,
-    /// tests), any thread: the call holds `handle`'s lock against the caller's other
-    /// threads and relies on libmosquitto's own mutexes (threaded mode, its packet
-    /// queue and message lists locked) against the loop's thread, which writes the
-    /// queued packet once woken. On the caller's loop (`start(on:)`: the daemon), only
-    /// that loop's thread: libmosquitto is told no other thread shares the handle and
-    /// writes the packet at once, in the caller's thread (checked: a precondition).
-    ///
-    /// The state is read under one lock (connected, threaded), and the loop is woken
-    /// only on a loop of the client's own: on the caller's loop the packet is written
-    /// already (and a wake from the loop's thread does nothing).
+    /// On the loop's thread the packet is written at once.
     public func publish(topic: String, payload: [UInt8], qos: MQTTQoS, retain: Bool) throws {
-        let isThreaded = try handle.withLock { current -> Bool in
-            let (isConnected, isThreaded) = state.withLock { ($0.isConnected, $0.isThreaded) }
-            guard let current, isConnected else { throw MQTTError.notConnected("publish") }
-            precondition(isThreaded || isOnCallersLoopThread,
-                         "MQTTClient.publish off the loop's thread of a client started on the caller's loop")
+        try onLoopThread { [self] in
+            guard let current = handle, state.isConnected else { throw MQTTError.notConnected("publish") }
+            assertOnLoopThread()
             let messageId = try Self.publish(on: current, topic: topic, payload: payload, qos: qos, retain: retain)
             awaitAnswer(to: messageId, qos: qos, on: current)
-            return isThreaded
         }
-        if isThreaded { wakeLoopToWrite() }
-    }
-
-    /// Whether this thread may drive libmosquitto (see `publish`): any thread on a
-    /// loop of the client's own, only the loop's thread on the caller's loop.
-    var isCallingThreadAllowed: Bool {
-        state.withLock { $0.isThreaded } || isOnCallersLoopThread
-    }
-
-    /// Whether this thread turns the loop the client was started on (connected
-    /// implies the loop has turned, so its thread is known).
-    private var isOnCallersLoopThread: Bool {
-        loop.withLock { $0 }?.isOnLoopThread ?? true
-    }
-
-    /// From another thread than the loop's: the packet waits in libmosquitto's queue
-    /// until the loop writes it.
-    func wakeLoopToWrite() {
-        loop.withLock { $0 }?.wake()
     }
 
     /// Turns Linux's delayed ACK off (TCP_QUICKACK, not sticky) and sends the ACK
@@ -192,15 +184,12 @@ public final class MQTTClient: Sendable {
     /// Swift's `String ==`, which would merge them.
     public func setSubscriptions<Topics: Sequence>(_ topics: Topics) throws where Topics.Element == String {
         let wanted = Dictionary(topics.map { (Array($0.utf8), $0) }, uniquingKeysWith: { first, _ in first })
-        try handle.withLock { current in
-            let (added, removed, isConnected) = state.withLock { state in
-                defer { state.subscriptions = wanted }
-                let added = wanted.filter { state.subscriptions[$0.key] == nil }.map(\.value)
-                let removed = state.subscriptions.filter { wanted[$0.key] == nil }.map(\.value)
-                return (added, removed, state.isConnected)
-            }
-            guard let current, isConnected else { return }
-            precondition(isCallingThreadAllowed, "MQTTClient.setSubscriptions off the loop's thread of a client started on the caller's loop")
+        try onLoopThread { [self] in
+            let added = wanted.filter { state.subscriptions[$0.key] == nil }.map(\.value)
+            let removed = state.subscriptions.filter { wanted[$0.key] == nil }.map(\.value)
+            state.subscriptions = wanted
+            guard let current = handle, state.isConnected else { return }
+            assertOnLoopThread()
             for topic in removed {
                 try MQTTError.check(mosquitto_unsubscribe(current, nil, topic), "unsubscribe")
             }
@@ -208,19 +197,18 @@ public final class MQTTClient: Sendable {
                 try MQTTError.check(mosquitto_subscribe(current, nil, topic, settings.subscribedQoS.rawValue), "subscribe")
             }
         }
-        wakeLoopToWrite()
     }
 
     /// Whether the client is connected right now.
     public var isConnected: Bool {
-        state.withLock { $0.isConnected }
+        onLoopThread { [self] in state.isConnected }
     }
 
     /// Closes the TCP connection without an MQTT DISCONNECT, as a crash or a cable
     /// pull would: the broker then publishes the will. For fault-injection tests.
     public func dropConnectionAbruptly() {
-        handle.withLock { current in
-            guard let current else { return }
+        onLoopThread { [self] in
+            guard let current = handle else { return }
             let socket = mosquitto_socket(current)
             if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
         }
@@ -228,15 +216,12 @@ public final class MQTTClient: Sendable {
 
     /// Publishes the offline status; true when there is an acknowledgement to wait for.
     private func publishOfflineStatus() -> Bool {
-        guard let status = settings.status else { return false }
-        return handle.withLock { current -> Bool in
-            guard let current, state.withLock({ $0.isConnected }) else { return false }
-            let messageId = try? Self.publish(
-                on: current, topic: status.topic, payload: status.offlinePayload, qos: .atLeastOnce, retain: true
-            )
-            state.withLock { $0.offlineMessageId = messageId }
-            return messageId != nil
-        }
+        guard let status = settings.status, let current = handle, state.isConnected else { return false }
+        let messageId = try? Self.publish(
+            on: current, topic: status.topic, payload: status.offlinePayload, qos: .atLeastOnce, retain: true
+        )
+        state.offlineMessageId = messageId
+        return messageId != nil
     }
 
     static func publish(on handle: OpaquePointer, topic: String, payload: [UInt8], qos: MQTTQoS, retain: Bool) throws -> Int32 {

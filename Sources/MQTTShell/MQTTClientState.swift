@@ -1,7 +1,7 @@
 import BridgeCore
 import ShellSupport
 
-/// What the caller's threads and the loop thread share about one `MQTTClient`.
+/// What one `MQTTClient` knows of its connection: loop thread only (no lock).
 struct MQTTClientState {
     var isStarted = false
     var isStopping = false
@@ -25,8 +25,6 @@ struct MQTTClientState {
     var connectRefusal: MQTTRefusal?
     /// What the broker's MQTT 5 DISCONNECT said, for the next `.disconnected`.
     var brokerCloseReason: String?
-    /// What libmosquitto's log said of a failing TLS handshake, for the next reason.
-    var tlsFailure: MQTTTLSFailure?
     /// The broker refused MQTT 5: why, until the supervisor switches to 3.1.1.
     var protocolFallbackReason: String?
     /// Whether this client speaks 3.1.1 after falling back from 5 (for good).
@@ -40,18 +38,12 @@ struct MQTTClientState {
     /// Message id of the offline status published by `stop()`, and whether it was acked.
     var offlineMessageId: Int32?
     var isOfflineAcknowledged = false
-    /// Publishes may come from other threads than the loop's (its own thread).
-    var isThreaded = false
     /// Where the connection's life stands (loop thread).
     var phase = MQTTLinkPhase.idle
     /// Fatal errors so far, for the backoff before recreating the handle.
     var fatalFailures = 0
     /// When `stop()` gives up waiting for the offline status's acknowledgement.
     var stopDeadlineMs: Int64?
-    /// What the resolving helper's connection attempt returned, once it is done.
-    var resolvedReturnCode: Int32?
-    /// A stop left the helper in its lookup: it destroys the handle itself when its connect returns.
-    var isResolverAbandoned = false
     /// `mosquitto_disconnect` was called during the stop.
     var isDisconnectRequested = false
     /// Passes over the socket that read it and then set TCP_QUICKACK (tests: a
@@ -71,6 +63,19 @@ struct MQTTClientState {
     var awaitedAnswers: [Int32: Int64] = [:]
     /// When the last probe went out (monotonic ms).
     var lastProbeMs: Int64 = 0
+}
+
+/// What the helper thread connecting to a broker's name (`getaddrinfo` blocks) and
+/// the loop's thread share, under `MQTTClient.resolverHandOff`: the one lock of an
+/// `MQTTClient`, taken per connection attempt, never per message.
+struct ResolverHandOff {
+    /// What the helper's connection attempt returned, once it is done.
+    var returnCode: Int32?
+    /// A stop left the helper in its lookup: it destroys the handle itself when its connect returns.
+    var isAbandoned = false
+    /// What libmosquitto's log said of a failing TLS handshake, for the next reason
+    /// (its log callback runs on the helper's thread during the helper's connect).
+    var tlsFailure: MQTTTLSFailure?
 }
 
 /// One client handle's life, as the loop sees it.

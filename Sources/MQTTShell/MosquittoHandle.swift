@@ -2,17 +2,16 @@ import CMosquitto
 
 /// Creating and configuring one libmosquitto client handle from `MQTTSettings`.
 enum MosquittoHandle {
-    /// A new, configured handle whose callbacks reach `client`. `isThreaded`: other
-    /// threads than the loop's publish (packets are queued for the loop to write);
-    /// else publishes write at once.
-    static func make(settings: MQTTSettings, client: MQTTClient, isThreaded: Bool) throws -> OpaquePointer {
+    /// A new, configured handle whose callbacks reach `client`. Not in libmosquitto's
+    /// threaded mode: only the loop's thread uses it (`MQTTClient`), publishes write at once.
+    static func make(settings: MQTTSettings, client: MQTTClient) throws -> OpaquePointer {
         MosquittoLibrary.ensureInitialised()
         let userdata = Unmanaged.passUnretained(client).toOpaque()
         guard let handle = mosquitto_new(settings.clientId, true, userdata) else {
             throw MQTTError(operation: "create client", message: "mosquitto_new refused the client id or ran out of memory")
         }
         do {
-            try configure(handle, settings: settings, isThreaded: isThreaded)
+            try configure(handle, settings: settings)
         } catch {
             mosquitto_destroy(handle)
             throw error
@@ -21,14 +20,14 @@ enum MosquittoHandle {
     }
 
     /// Resets `handle` to a fresh client (after a fatal error) and configures it again.
-    static func recreate(_ handle: OpaquePointer, settings: MQTTSettings, client: MQTTClient, isThreaded: Bool) throws {
+    static func recreate(_ handle: OpaquePointer, settings: MQTTSettings, client: MQTTClient) throws {
         let userdata = Unmanaged.passUnretained(client).toOpaque()
         try MQTTError.check(mosquitto_reinitialise(handle, settings.clientId, true, userdata), "recreate client")
-        try configure(handle, settings: settings, isThreaded: isThreaded)
+        try configure(handle, settings: settings)
     }
 
-    private static func configure(_ handle: OpaquePointer, settings: MQTTSettings, isThreaded: Bool) throws {
-        try MQTTError.check(mosquitto_threaded_set(handle, isThreaded), "threaded mode")
+    private static func configure(_ handle: OpaquePointer, settings: MQTTSettings) throws {
+        try MQTTError.check(mosquitto_threaded_set(handle, false), "threaded mode")
         let version = settings.protocolVersion == .v5 ? MQTT_PROTOCOL_V5 : MQTT_PROTOCOL_V311
         try MQTTError.check(mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, Int32(version)), "protocol version")
         try MQTTError.check(mosquitto_int_option(handle, MOSQ_OPT_TCP_NODELAY, 1), "TCP_NODELAY")

@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// One descriptor a `LoopSource` wants watched: for reading unless `wantsRead` is
 /// false (errors and hang-ups are always reported, as readable), for writing too
@@ -77,7 +78,10 @@ public final class EventLoop: @unchecked Sendable {
     private var isThreadMarked = false
     /// Loop thread only: a turn is under way (turns never nest: they share the poll array).
     private var isTurning = false
-    private let loopThread = ConditionLock<pthread_t?>(nil)
+    /// The thread that turns the loop (0 until its first turn; never changes after):
+    /// read by every thread (`isOnLoopThread`, several times a press on the loop's
+    /// own), so an atomic word rather than a lock.
+    private let loopThread = Atomic<UInt>(0)
     /// The clock deadlines are read on (the simulation's may differ).
     private let nowMs: @Sendable () -> Int64
 
@@ -124,7 +128,8 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Whether the caller is the thread that turns the loop.
     public var isOnLoopThread: Bool {
-        loopThread.withLock { thread in thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+        let thread = loopThread.load(ordering: .acquiring)
+        return thread != 0 && pthread_equal(pthread_t(thread), pthread_self()) != 0
     }
 
     /// Waits up to `timeoutMs` (negative: until something happens), shortened to the
@@ -211,7 +216,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func markLoopThread() {
-        loopThread.withLock { thread in if thread == nil { thread = pthread_self() } }
+        _ = loopThread.compareExchange(expected: 0, desired: UInt(pthread_self()), ordering: .releasing)
         isThreadMarked = true
     }
 

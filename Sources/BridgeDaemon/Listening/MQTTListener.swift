@@ -2,12 +2,12 @@ import BridgeCore
 import MQTTShell
 import ShellSupport
 
-/// The loop of `watch` and `discover`: one MQTT client whose events go through
-/// the one bounded inbox (the daemon's, bounded by count and by bytes, so a
-/// flood of large retained messages waits in TCP, not in memory) and are
-/// handed, in order, to the caller's thread until a deadline or until the
-/// caller says stop.
-final class MQTTListener: Sendable {
+/// The loop of `watch` and `discover`: one MQTT client on an `EventLoop` the
+/// caller's thread turns (as the daemon's does: no thread of its own), whose events
+/// go through the one bounded inbox (the daemon's, bounded by count and by bytes, so
+/// a flood of large retained messages waits in TCP, not in memory) and are handed,
+/// in order, to the caller until a deadline or until the caller says stop.
+final class MQTTListener: @unchecked Sendable {
     /// What the loop hands its caller.
     enum Event {
         /// A connection event of the MQTT shell (never `.message`).
@@ -23,6 +23,8 @@ final class MQTTListener: Sendable {
     /// The MQTT client; publish through it from `run`'s handler.
     let client: MQTTClient
     private let inbox: BoundedInbox<ListenerInput>
+    /// The loop `run` turns, once started (the caller's thread only).
+    private var loop: EventLoop?
 
     /// `maxQueuedMessages` and `maxQueuedBytes` bound what waits for the loop.
     init(settings: MQTTShell.MQTTSettings, maxQueuedMessages: Int, maxQueuedBytes: Int) {
@@ -44,32 +46,47 @@ final class MQTTListener: Sendable {
         }
     }
 
-    /// Subscribes to `topics` and starts connecting; `companions` run on the client's loop.
+    /// Subscribes to `topics` and starts connecting at `run`'s first turn of the loop;
+    /// `companions` are driven on that loop too (`watch`'s signals). Call `run` and
+    /// `stop` on this thread.
     func start<Topics: Sequence>(subscribingTo topics: Topics, alongside companions: [LoopSource] = []) throws
     where Topics.Element == String {
+        let newLoop = try EventLoop()
         try client.setSubscriptions(topics)
-        try client.start(alongside: companions)
+        try client.start(on: newLoop)
+        companions.forEach(newLoop.add)
+        loop = newLoop
     }
 
-    /// Makes `run` hand over `.stopRequested` (from any thread, e.g. a signal's).
+    /// Makes `run` hand over `.stopRequested` (from a signal source on the loop, or any thread).
     func requestStop() {
         inbox.push(.stopRequested)
     }
 
-    /// Hands every event to `handle`, in order, until `deadlineMs()` (monotonic,
-    /// asked again after each batch; nil: none) has passed — what was queued by
-    /// then is still handed over — or `handle` returns false.
+    /// Turns the loop and hands every event to `handle`, in order, until
+    /// `deadlineMs()` (monotonic, asked again after each batch; nil: none) has
+    /// passed — what was queued by then is still handed over — or `handle` returns
+    /// false. (Not started: hands over what was queued, waiting on the inbox.)
     func run(deadlineMs: () -> Int64?, handle: (Event) -> Bool) {
         while true {
             let deadline = deadlineMs()
             let remainingMs = deadline.map { $0 - MonotonicClock.nowMs() }
-            let batch = inbox.take(timeoutMs: remainingMs.map { Int(clamping: max(0, $0)) } ?? -1)
+            let waitMs = remainingMs.map { Int(clamping: max(0, $0)) } ?? -1
+            var batch = inbox.take(timeoutMs: 0)
+            if batch.items.isEmpty, batch.droppedCount == 0, waitMs != 0 {
+                if let loop {
+                    loop.turn(timeoutMs: waitMs)
+                    batch = inbox.take(timeoutMs: 0)
+                } else {
+                    batch = inbox.take(timeoutMs: waitMs)
+                }
+            }
             guard deliver(batch, to: handle) else { return }
             if let remainingMs, remainingMs <= 0, deadlineMs() == deadline { return }
         }
     }
 
-    /// Stops the client.
+    /// Stops the client (turning the loop until its goodbye is done).
     func stop() {
         client.stop()
     }

@@ -1,10 +1,12 @@
 import BridgeCore
 import ShellSupport
+import Synchronization
 
 /// The one bounded inbox between the shells' callbacks and a loop (the
-/// daemon's, `watch`'s, `discover`'s), handed out in arrival order. In the
-/// daemon every shell runs on the loop's own thread; `watch` and `discover` push
-/// from their MQTT client's thread. Every MQTT
+/// daemon's, `watch`'s, `discover`'s), handed out in arrival order. Every shell
+/// runs on the loop's own thread; the lock is for the threads that hand the loop
+/// something (the id store's syncing thread), and a turn with nothing queued takes
+/// none (`queuedCount`). One thread takes (`take`, `recycle`). Every MQTT
 /// message is kept while there is room (several actions may read different
 /// fields of one topic's partial payloads); when the MQTT share is full, by
 /// count or by bytes, a new message replaces the oldest queued one of its topic
@@ -12,7 +14,7 @@ import ShellSupport
 /// inputs (stream events, each up to 64 KiB) are bounded by count and by bytes
 /// too. Essential inputs (connects, disconnects, reload, stop, PATCH answers)
 /// are never dropped.
-final class BoundedInbox<Input: InboxInput>: Sendable {
+final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     /// One thing to handle, in order.
     enum Item {
         case input(Input)
@@ -26,8 +28,6 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
         var mqttCount = 0
         var mqttBytes = 0
         var droppedCount = 0
-        /// A handled batch's storage, emptied, for the next one (`recycle`).
-        var spare: [Item] = []
     }
 
     /// One drained batch, in arrival order.
@@ -43,6 +43,13 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
     /// Bound on the queued MQTT topics and payloads, in bytes.
     let mqttByteCapacity: Int
     private let lock = ConditionLock(Contents())
+    /// Items and drops queued, kept with `lock`'s contents (changed under it): read
+    /// without the lock, zero means nothing to take (a producer on another thread
+    /// wakes the loop after pushing, so the next look finds it).
+    private let queuedCount = Atomic<Int>(0)
+    /// A handled batch's storage, emptied, for the next one (`recycle`; the taking
+    /// thread only).
+    private var spare: [Item] = []
 
     init(inputCapacity: Int = 1_024, inputByteCapacity: Int = 4 * 1_024 * 1_024,
          mqttCapacity: Int = 16_384, mqttByteCapacity: Int = MQTTSettings.inboxMQTTByteBudget) {
@@ -64,6 +71,7 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
             let hasRoom = contents.inputCount < inputCapacity && contents.inputBytes + bytes <= inputByteCapacity
             guard hasRoom || isEssential else {
                 contents.droppedCount += 1
+                queuedCount.add(1, ordering: .releasing)
                 return false
             }
             // A reload or stop already queued covers another one: stays bounded.
@@ -76,6 +84,7 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
             contents.items.append(.input(input))
             contents.inputCount += 1
             contents.inputBytes += bytes
+            queuedCount.add(1, ordering: .releasing)
             return true
         }
     }
@@ -94,6 +103,7 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
                       contents.mqttBytes - Self.byteCount(topic: topic, payload: olderPayload) + bytes <= mqttByteCapacity
                 else {
                     contents.droppedCount += 1
+                    queuedCount.add(1, ordering: .releasing)
                     return false
                 }
                 contents.items.remove(at: older)
@@ -103,6 +113,7 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
             contents.items.append(.mqttMessage(topic: topic, payload: payload))
             contents.mqttCount += 1
             contents.mqttBytes += bytes
+            queuedCount.add(1, ordering: .releasing)
             return true
         }
     }
@@ -112,18 +123,26 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
         topic.utf8.count + payload.count
     }
 
-    /// Whether nothing is queued.
+    /// Whether nothing is queued (no lock).
     var isEmpty: Bool {
-        lock.withLock { $0.items.isEmpty }
+        queuedCount.load(ordering: .acquiring) == 0
     }
 
-    /// Waits up to `timeoutMs` (negative: no limit) for something, then takes all of it.
+    /// Waits up to `timeoutMs` (negative: no limit) for something, then takes all of
+    /// it; with nothing queued and no wait, takes no lock.
     func take(timeoutMs: Int) -> Batch {
-        lock.wait(timeoutMs: timeoutMs, until: { !$0.items.isEmpty }) { contents in
+        if timeoutMs == 0, isEmpty { return Batch(items: [], droppedCount: 0) }
+        var storage: [Item] = []
+        swap(&storage, &spare)
+        let (batch, unused) = lock.wait(timeoutMs: timeoutMs, until: { !$0.items.isEmpty }) { contents in
             let batch = Batch(items: contents.items, droppedCount: contents.droppedCount)
-            contents = Contents(items: contents.spare)
-            return batch
+            guard !contents.items.isEmpty || contents.droppedCount > 0 else { return (batch, storage) }
+            contents = Contents(items: storage)
+            queuedCount.store(0, ordering: .releasing)
+            return (batch, [])
         }
+        if spare.capacity == 0 { spare = unused }
+        return batch
     }
 
     /// Most items a recycled batch's storage may hold (a flood's large one is let go).
@@ -134,8 +153,6 @@ final class BoundedInbox<Input: InboxInput>: Sendable {
     func recycle(_ items: inout [Item]) {
         guard items.capacity <= Self.maxRecycledItems else { return items = [] }
         items.removeAll(keepingCapacity: true)
-        lock.withLock { contents in
-            if contents.spare.capacity == 0 { swap(&contents.spare, &items) }
-        }
+        if spare.capacity == 0 { swap(&spare, &items) }
     }
 }

@@ -105,6 +105,7 @@ struct CurlClientTests {
         #expect(seen.waitFor { if case .disconnected = $0 { true } else { false } })
         let missed = sim.press(phone: "q", widget: "w", action: "a")
         #expect(seen.waitFor { if case .event(let event) = $0 { event.id == missed.eventId } else { false } })
+        stream.stop()  // the id is the loop's until then
         #expect(stream.lastEventId == missed.eventId)
         let deliveries = seen.all.filter { if case .event(let event) = $0 { event.id == pressed.eventId } else { false } }
         #expect(deliveries.count == 1, "Last-Event-ID: the service replays only what came after")

@@ -98,6 +98,7 @@ struct CurlEdgeCaseTests {
             StreamEvent(id: "1", type: "widget.action.v1", data: "one"),
             StreamEvent(id: "2", type: "message", data: "two\nlines"),
         ])
+        client.stop()  // the id is the loop's until then
         #expect(client.lastEventId == "2")
         #expect(server.log.contains("GET /events/drop last-event-id=1 accept=text/event-stream"))
         let dates = seen.all.compactMap { if case .connected(let date) = $0 { date } else { nil } }
@@ -113,6 +114,7 @@ struct CurlEdgeCaseTests {
         #expect(seen.waitFor { if case .event(let event) = $0 { event.data == "small" } else { false } })
         #expect(seen.all.contains { if case .invalidEvent = $0 { true } else { false } })
         #expect(events(seen).map(\.data) == ["small"])
+        client.stop()  // the id is the loop's until then
         #expect(client.lastEventId == "ok")
     }
 

@@ -31,6 +31,6 @@ struct MQTTQuickAckTests {
 extension MQTTClient {
     /// Passes over the socket that read it and set TCP_QUICKACK.
     var quickAcknowledgementCount: Int {
-        state.withLock { $0.quickAcknowledgements }
+        state.quickAcknowledgements
     }
 }

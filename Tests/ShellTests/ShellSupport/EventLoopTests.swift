@@ -37,56 +37,6 @@ private final class PipeSource: LoopSource, @unchecked Sendable {
     }
 }
 
-/// Turns a loop on a thread of its own and runs jobs there, as the daemon's runtime does.
-private final class LoopDriver: @unchecked Sendable {
-    /// What the test's threads and the loop's thread share, under the project's one lock.
-    private struct Shared {
-        var pending: [() -> Void] = []
-        var isStopped = false
-        var loopThread: pthread_t?
-    }
-
-    let loop: EventLoop
-    private let shared = ConditionLock(Shared())
-    private var thread: Thread?
-    private let finished = DispatchSemaphore(value: 0)
-    var loopThread: pthread_t? { shared.withLock { $0.loopThread } }
-
-    init() throws {
-        loop = try EventLoop()
-        let thread = Thread { [self] in
-            shared.withLock { $0.loopThread = pthread_self() }
-            while !(shared.withLock { $0.isStopped }) {
-                loop.turn(timeoutMs: -1)
-                for job in shared.withLock({ state -> [() -> Void] in defer { state.pending = [] }; return state.pending }) { job() }
-            }
-            finished.signal()
-        }
-        self.thread = thread
-        thread.start()
-    }
-
-    /// Runs `job` on the loop's thread and waits for it.
-    func onLoop<T>(_ job: @escaping () throws -> T) throws -> T {
-        let done = DispatchSemaphore(value: 0)
-        var result: Result<T, Error>?
-        shared.withLock { $0.pending.append { result = Result { try job() }; done.signal() } }
-        loop.wake()
-        done.wait()
-        return try result!.get()
-    }
-
-    func isLoopThread() -> Bool {
-        shared.withLock { state in state.loopThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
-    }
-
-    func stop() {
-        shared.withLock { $0.isStopped = true }
-        loop.wake()
-        finished.wait()
-    }
-}
-
 @Suite("EventLoop: one poll loop for the shells")
 struct EventLoopTests {
     @Test func aWakeFromAnotherThreadEndsAnUnboundedWait() throws {
@@ -146,7 +96,7 @@ struct EventLoopTests {
         let directory = broker.directory
         try MosquittoCLI.publish(port: broker.port, topic: "dev/kept/state", payload: "ON", retain: true, directory: directory)
         let subscriber = try MosquittoSubscriber(port: broker.port, topics: ["cmd/#"], directory: directory)
-        let driver = try LoopDriver()
+        let driver = try LoopThread()
         defer { driver.stop() }
         let events = Recorder<MQTTEvent>()
         let offLoopEvents = Recorder<MQTTEvent>()
@@ -154,27 +104,27 @@ struct EventLoopTests {
         settings.status = MQTTSettings.Status(topic: "bridge/status")
         let client = MQTTClient(settings: settings) { event in
             events.append(event)
-            if !driver.isLoopThread() { offLoopEvents.append(event) }
+            if !driver.loop.isOnLoopThread { offLoopEvents.append(event) }
         }
-        try driver.onLoop {
+        try driver.perform {
             try client.setSubscriptions(["dev/+/state"])
             try client.start(on: driver.loop)
         }
         #expect(waitUntil { events.values.contains(.connected) })
         #expect(waitUntil { events.values.contains { if case .message(let m) = $0 { m.topic == "dev/kept/state" } else { false } } })
-        try driver.onLoop {
+        try driver.perform {
             try client.publish(topic: "cmd/lamp", payload: Array("toggle".utf8), qos: .atLeastOnce, retain: false)
         }
         #expect(waitUntil { subscriber.payloads(on: "cmd/lamp") == ["toggle"] })
-        try driver.onLoop { client.stop() }
+        try driver.perform { client.stop() }
         #expect(try MosquittoCLI.retainedPayload(port: broker.port, topic: "bridge/status", directory: directory) == "offline")
         #expect(offLoopEvents.values.isEmpty)
     }
 
-    /// watch, discover and tests: a client on a loop of its own takes publishes from
-    /// other threads, several at once, while its loop thread reads and writes: the
-    /// handle's lock against each other, libmosquitto's own mutexes (threaded mode)
-    /// against the loop. Its own messages come back to it: every one, in order per topic.
+    /// Tests and bench's devices: a client on a `LoopThread` of its own takes publishes
+    /// from other threads, several at once, while its loop thread reads and writes:
+    /// each is handed to the loop's thread (the client itself is loop thread only).
+    /// Its own messages come back to it: every one, in order per topic.
     @Test func aClientOnItsOwnLoopTakesPublishesFromSeveralThreadsAtOnce() throws {
         let broker = try MosquittoBroker()
         let recorded = try RecordedMQTTClient(port: broker.port, subscriptions: ["load/#"])
