@@ -48,6 +48,31 @@ struct RuntimeUnderSimulationTests {
         #expect(world.counts.pressesAnswered > 20, "seed \(seed): \(world.counts)")
         #expect(world.counts.restarts > 0 && world.counts.brokerStalls > 0, "seed \(seed): \(world.counts)")
     }
+
+    /// The first seed and step at which `model` breaks an invariant, within `seeds`.
+    static func firstFailure(_ model: RuntimeSimWorld.Model, seeds: ClosedRange<UInt64>) -> (seed: UInt64, step: Int, violation: String)? {
+        for seed in seeds {
+            let world = RuntimeSimWorld(seed: seed, model: model)
+            for step in 0..<stepsPerSeed {
+                world.step()
+                if let violation = world.violation { return (seed, step, violation) }
+            }
+        }
+        return nil
+    }
+
+    /// The simulation finds what issue 38's fixes of the shells removed, modelled
+    /// as they were: a client that trusts a silent broker for 1.5 × keepalive
+    /// (item 2: presses sent into the stall reach the relay bunched when it resumes),
+    /// and an id store that syncs on the loop (item 8: a safe press behind an
+    /// unsafe one waits for its sync).
+    @Test(arguments: [("item 2: a silent broker trusted for 55 s", RuntimeSimWorld.Model(silentBrokerMs: 55_000), "never twice"),
+                      ("item 8: the id store syncs on the loop", RuntimeSimWorld.Model(recorderSyncsOnTheLoop: true), "never a stall")])
+    func findsTheShellsAsTheyWereBeforeTheirFixes(finding: String, model: RuntimeSimWorld.Model, invariant: String) {
+        let failure = Self.firstFailure(model, seeds: 1...24)
+        #expect(failure?.violation.hasPrefix(invariant) == true, "\(finding): \(failure.map { "seed \($0.seed), step \($0.step): \($0.violation)" } ?? "no seed failed")")
+        if let failure { print("\(finding): seed \(failure.seed), step \(failure.step): \(failure.violation.prefix(160))") }
+    }
 }
 
 /// One bridge process at a time (the real `BridgeRuntime` with its core), its
@@ -55,7 +80,7 @@ struct RuntimeUnderSimulationTests {
 /// the devices and the ledgers outlive restarts.
 final class RuntimeSimWorld: @unchecked Sendable {
     /// Faults of the world itself, set to show the simulation finds what a fix removed.
-    struct Model {
+    struct Model: Sendable {
         /// How long the MQTT client lets a packet go unanswered before it drops
         /// the connection (`MQTTClient.silentBrokerMs`; 55 s before issue 38 item 2: 1.5 × keepalive).
         var silentBrokerMs: Int64 = 3_000
