@@ -238,6 +238,7 @@ final class RuntimeSimWorld: @unchecked Sendable {
         deliveredAtUs = [:]
         bridgeSaw.forgetConnection()
         untaggedUnsafe = []
+        lastPulseSentAtMs = nil
     }
 
     func crash() {
@@ -270,7 +271,7 @@ final class RuntimeSimWorld: @unchecked Sendable {
             sendPatch: { [unowned self] request, completion in patchSent(request, completion) },
             unsafeEventRecorder: disk,
             reloadConfig: { [unowned self] in respellsPayload ? Self.respelled : Self.config },
-            log: { [unowned self] level, message in if level <= .warning { note("log: \(message.text)") } },
+            log: { [unowned self] level, message in logged(level, message.text) },
             observe: { [unowned self] observation in observed(observation) },
             pressReachedMQTT: { [unowned self] eventId, latencyUs in pressReachedMQTT(eventId, latencyUs) },
             openEventStream: { [unowned self] in openStream(afterMs: lookupDelayMs()) })
@@ -335,6 +336,7 @@ final class RuntimeSimWorld: @unchecked Sendable {
             untaggedUnsafe.append(sentSerial)
         }
         note("bridge → \(message.topic) \(payload)")
+        if message.topic == Self.relayTopic { lastPulseSentAtMs = clock.monotonicMs }
         if brokerStalled {
             heldOutbound.append(sentSerial)
             armSilenceCheck(afterMs: model.silentBrokerMs)
@@ -631,6 +633,20 @@ final class RuntimeSimWorld: @unchecked Sendable {
         if latencyUs > boundMs * 1000 {
             fail("never a stall: press \(eventId) reached MQTT \(latencyUs / 1000) ms after its delivery (bound \(boundMs) ms: "
                  + "\(Self.pressDelayBoundMs) ms + its own record's \(ownRecordMs) ms)")
+        }
+    }
+
+    /// When this process last sent a pulse (monotonic ms).
+    var lastPulseSentAtMs: Int64?
+
+    /// A press refused because its door "was pulsed" is true only if this process sent a pulse within the travel time.
+    func logged(_ level: BridgeLogLevel, _ text: String) {
+        if level <= .warning { note("log: \(text)") }
+        guard text.contains(" ms ago, inside its travel time") else { return }
+        let since = lastPulseSentAtMs.map { clock.monotonicMs - $0 }
+        if since.map({ $0 > Self.travelTimeMs }) ?? true {
+            fail("never a lie: a press refused as pulsed inside its travel time, but this process sent its last pulse "
+                 + "\(since.map { "\($0) ms ago" } ?? "never"): \(text)")
         }
     }
 
