@@ -27,6 +27,20 @@ import Testing
 /// A failure prints its seed and step; `RUNTIME_SIM_SEED=S swift test --filter
 /// RuntimeUnderSimulation` replays one (`RUNTIME_SIM_SEED=A-B` runs a range,
 /// `RUNTIME_SIM_STEPS` sets the steps).
+///
+/// CI runs 64 seeds × 2,000 steps (128,000 steps, 2-10 s on a 2-core machine).
+/// Each runtime-level finding of issue 38 failed here with its fix taken back
+/// (2026-12-06; the first failing seed of 1-24, and how many of the 24 failed):
+/// item 1 (de0d3b0, an unlocking tile repeat-safe): seed 1 step 6, 24/24, an unlock
+/// with no durable record (the double unlock itself: seed 13 step 131, 17/24);
+/// items 2 and 3, the core's part (88d7e6d): seed 19 step 174, 12/24, two pulses
+/// 452 ms apart; item 2, the client (a silent broker trusted 55 s, `Model`):
+/// seed 2 step 1351; item 4 (c56ceea's bound): seed 15 step 1404, 21/24, a
+/// year-9999 id kept on disk; item 5 (8d1a70c, emulated: the press committed,
+/// its commands dropped): seed 8 step 71, 24/24, a door refused as pulsed for a
+/// pulse never sent; item 8 (the id store syncing on the loop, `Model`): seed 1
+/// step 6; item 10 (584e987): seed 5 step 396, 11/24, the lock shown locked after
+/// offline and a cleared availability.
 @Suite("The runtime under the seeded simulation")
 struct RuntimeUnderSimulationTests {
     static let environment = ProcessInfo.processInfo.environment
@@ -35,7 +49,7 @@ struct RuntimeUnderSimulationTests {
         let bounds = text.split(separator: "-").compactMap { UInt64($0) }
         if bounds.count == 2, bounds[0] <= bounds[1] { return Array(bounds[0]...bounds[1]) }
         return bounds.count == 1 ? bounds : nil
-    } ?? Array(1...24)
+    } ?? Array(1...64)
     static let stepsPerSeed = environment["RUNTIME_SIM_STEPS"].flatMap(Int.init) ?? 2_000
 
     @Test(arguments: seeds)
@@ -53,6 +67,29 @@ struct RuntimeUnderSimulationTests {
         #expect(world.counts.unsafeCommandsDelivered > 0, "seed \(seed): no unsafe command reached a device; the simulation tests nothing")
         #expect(world.counts.pressesAnswered > 20, "seed \(seed): \(world.counts)")
         #expect(world.counts.restarts > 0 && world.counts.brokerStalls > 0, "seed \(seed): \(world.counts)")
+    }
+
+    /// Open, found by this simulation beyond CI's seeds (RUNTIME_SIM_SEED=25-400): a pulse
+    /// sent into a stalled broker by a run that then dies (crash, restart) reaches the relay
+    /// when the broker resumes, after the next run started; that run's hold "since the
+    /// start" ends a travel time after its start, not after its first connect, so its first
+    /// pulse can follow the held one inside the travel time (seed 287: 3806 ms apart). A fix
+    /// (hold every door from the first connect as after a reconnect, and a pulse for its
+    /// travel time plus `silentBrokerMs`, which a stall shorter than the silence bound may add)
+    /// changes the core's hold texts and timings; left to the core's owner. When it lands,
+    /// this test fails ("known issue not recorded"): move the seeds into the suite.
+    @Test(arguments: [287, 304, 364, 372] as [UInt64])
+    func aPulseHeldByAStalledBrokerAcrossARestart(seed: UInt64) {
+        withKnownIssue("a pulse held by a stalled broker across a restart (seed \(seed))") {
+            let world = RuntimeSimWorld(seed: seed)
+            for step in 0..<Self.stepsPerSeed {
+                world.step()
+                if let violation = world.violation {
+                    Issue.record("seed \(seed), step \(step): \(violation)")
+                    return
+                }
+            }
+        }
     }
 
     /// The first seed and step at which `model` breaks an invariant, within `seeds`.
