@@ -30,7 +30,8 @@ import Testing
 ///
 /// CI runs 64 seeds × 2,000 steps (128,000 steps, 2-10 s on a 2-core machine).
 /// Each runtime-level finding of issue 38 failed here with its fix taken back
-/// (2026-12-06; the first failing seed of 1-24, and how many of the 24 failed):
+/// (2026-12-06, with the model of 6a3cfaa-680b360: seeds move as the model
+/// changes; the first failing seed of 1-24, and how many of the 24 failed):
 /// item 1 (de0d3b0, an unlocking tile repeat-safe): seed 1 step 6, 24/24, an unlock
 /// with no durable record (the double unlock itself: seed 13 step 131, 17/24);
 /// items 2 and 3, the core's part (88d7e6d): seed 19 step 174, 12/24, two pulses
