@@ -53,17 +53,24 @@ struct RuntimeUnderSimulationTests {
     } ?? Array(1...64)
     static let stepsPerSeed = environment["RUNTIME_SIM_STEPS"].flatMap(Int.init) ?? 2_000
 
+    /// Runs `world` for `stepsPerSeed` steps, checking after each; the step and
+    /// violation of the first failure (with the time and the last events), or nil.
+    static func firstViolation(_ world: RuntimeSimWorld) -> (step: Int, violation: String)? {
+        for step in 0..<stepsPerSeed {
+            world.step()
+            if let violation = world.violation {
+                return (step, "t=\(world.clock.monotonicMs) ms: \(violation)\nlast events:\n" + world.trail.joined(separator: "\n"))
+            }
+        }
+        return nil
+    }
+
     @Test(arguments: seeds)
     func invariantsHoldOnEveryStep(seed: UInt64) {
         let world = RuntimeSimWorld(seed: seed)
-        for step in 0..<Self.stepsPerSeed {
-            world.step()
-            if let violation = world.violation {
-                let trail = world.trail.joined(separator: "\n")
-                let message = "seed \(seed) (replay: RUNTIME_SIM_SEED=\(seed)), step \(step), t=\(world.clock.monotonicMs) ms: \(violation)"
-                Issue.record("\(message)\nlast events:\n\(trail)")
-                return
-            }
+        if let failure = Self.firstViolation(world) {
+            Issue.record("seed \(seed) (replay: RUNTIME_SIM_SEED=\(seed)), step \(failure.step), \(failure.violation)")
+            return
         }
         #expect(world.counts.unsafeCommandsDelivered > 0, "seed \(seed): no unsafe command reached a device; the simulation tests nothing")
         #expect(world.counts.pressesAnswered > 20, "seed \(seed): \(world.counts)")
@@ -82,13 +89,8 @@ struct RuntimeUnderSimulationTests {
     @Test(arguments: [287, 304, 364, 372] as [UInt64])
     func aPulseHeldByAStalledBrokerAcrossARestart(seed: UInt64) {
         withKnownIssue("a pulse held by a stalled broker across a restart (seed \(seed))") {
-            let world = RuntimeSimWorld(seed: seed)
-            for step in 0..<Self.stepsPerSeed {
-                world.step()
-                if let violation = world.violation {
-                    Issue.record("seed \(seed), step \(step): \(violation)")
-                    return
-                }
+            if let failure = Self.firstViolation(RuntimeSimWorld(seed: seed)) {
+                Issue.record("seed \(seed), step \(failure.step), \(failure.violation)")
             }
         }
     }
@@ -96,11 +98,7 @@ struct RuntimeUnderSimulationTests {
     /// The first seed and step at which `model` breaks an invariant, within `seeds`.
     static func firstFailure(_ model: RuntimeSimWorld.Model, seeds: ClosedRange<UInt64>) -> (seed: UInt64, step: Int, violation: String)? {
         for seed in seeds {
-            let world = RuntimeSimWorld(seed: seed, model: model)
-            for step in 0..<stepsPerSeed {
-                world.step()
-                if let violation = world.violation { return (seed, step, violation) }
-            }
+            if let failure = firstViolation(RuntimeSimWorld(seed: seed, model: model)) { return (seed, failure.step, failure.violation) }
         }
         return nil
     }
@@ -114,7 +112,7 @@ struct RuntimeUnderSimulationTests {
                       ("item 8: the id store syncs on the loop", RuntimeSimWorld.Model(recorderSyncsOnTheLoop: true), "never a stall")])
     func findsTheShellsAsTheyWereBeforeTheirFixes(finding: String, model: RuntimeSimWorld.Model, invariant: String) {
         let failure = Self.firstFailure(model, seeds: 1...24)
-        #expect(failure?.violation.hasPrefix(invariant) == true, "\(finding): \(failure.map { "seed \($0.seed), step \($0.step): \($0.violation)" } ?? "no seed failed")")
+        #expect(failure?.violation.contains(" ms: \(invariant)") == true, "\(finding): \(failure.map { "seed \($0.seed), step \($0.step): \($0.violation)" } ?? "no seed failed")")
         if let failure { print("\(finding): seed \(failure.seed), step \(failure.step): \(failure.violation.prefix(160))") }
     }
 }
