@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeDaemonTests",
-            dependencies: ["BridgeDaemon", "BridgeCore", "MQTTShell", "ShellSupport", "TestSupport"]
+            dependencies: ["BridgeDaemon", "BridgeCore", "MQTTShell", "ShellSupport", "AiviSim", "TestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -1,3 +1,4 @@
+import BridgeCore
 import CMosquitto
 import ShellSupport
 
@@ -21,7 +22,7 @@ extension MQTTClient {
     /// How long the broker may leave a packet unanswered: 3 s (a loopback or LAN
     /// broker answers in milliseconds; a Pi's SD card stalling mosquitto's
     /// persistence for a second or two stays under it).
-    static let silentBrokerMs: Int64 = 3_000
+    static let silentBrokerMs: Int64 = BridgeCore.MQTTSettings.silentBrokerMs
     /// The topic probes unsubscribe from (never subscribed).
     static let probeTopic = "switchboard-bridge/probe"
     /// The most answers awaited at once (a silent broker is found long before).

@@ -82,11 +82,11 @@ public final class EventLoop: @unchecked Sendable {
     /// read by every thread (`isOnLoopThread`, several times a press on the loop's
     /// own), so an atomic word rather than a lock.
     private let loopThread = Atomic<UInt>(0)
-    /// The clock deadlines are read on (the simulation's may differ).
-    private let nowMs: @Sendable () -> Int64
+    /// The clock the sources' deadlines are read on (its monotonic milliseconds).
+    private let clock: BoardClock
 
     /// An empty loop; throws when the system refuses a pipe.
-    public init(clockMs: @escaping @Sendable () -> Int64 = { MonotonicClock.nowMs() }) throws(EventLoopError) {
+    public init(clock: BoardClock = .system) throws(EventLoopError) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw EventLoopError(operation: "pipe", errorNumber: errno) }
         for end in ends {
@@ -95,7 +95,7 @@ public final class EventLoop: @unchecked Sendable {
         }
         wakeDescriptor = ends[0]
         wakeWriteDescriptor = ends[1]
-        nowMs = clockMs
+        self.clock = clock
     }
 
     deinit {
@@ -143,7 +143,7 @@ public final class EventLoop: @unchecked Sendable {
         isTurning = true
         defer { isTurning = false }
         if !isThreadMarked { markLoopThread() }
-        let startMs = nowMs()
+        let startMs = clock.monotonicMs()
         let turnSources = sources
         // The kept arrays are moved into locals for the turn and back after it (their
         // capacity with them): an append to a class's stored property is a dynamic
@@ -176,7 +176,7 @@ public final class EventLoop: @unchecked Sendable {
         guard count >= 0 else { return false }  // EINTR: the caller turns again
         let isWoken = descriptors[0].revents != 0
         if isWoken { drainWake() }
-        let afterMs = nowMs()
+        let afterMs = clock.monotonicMs()
         var index = 1
         for (source, want) in zip(turnSources, turnWants) {
             ready.removeAll(keepingCapacity: true)

@@ -54,6 +54,12 @@ public struct AiviSettings: Sendable, Equatable {
 
 /// How to reach the MQTT broker.
 public struct MQTTSettings: Sendable, Equatable {
+    /// How long the MQTT client lets the broker leave a packet unanswered before
+    /// it drops the connection (`MQTTClient+Silence`): a broker that stalls for
+    /// less passes on, late by up to this, what it was sent meanwhile (so the
+    /// core holds a pulsed door this much longer than its travel time).
+    public static let silentBrokerMs: Int64 = 3_000
+
     public var host: String = "127.0.0.1"
     public var port: Int = 1883
     public var clientId: String = "switchboard-bridge"

@@ -57,6 +57,10 @@ public struct Bridge: Sendable {
     /// passed on when the link was lost (a stalled broker) may reach the relay
     /// as it resumes, so each is held again for its travel time on reconnect.
     var doorsPulsedOnThisLink: Set<PulsedDoor> = []
+    /// The start held the pulsed doors: the first MQTT connect holds them again
+    /// (a pulse the run before sent into a stalled broker reaches the relay when
+    /// the broker resumes, before this run can connect, maybe after the start's hold).
+    var holdsDoorsAtFirstConnect = false
     /// What was heard since start, for the "never heard from" warning.
     var silence = SilenceTracker()
     /// Topics whose oversized payloads were already logged (bounded).

@@ -2,6 +2,7 @@ extension Bridge {
     mutating func mqttConnected(_ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         isMQTTConnected = true
         holdDoorsPulsedOnTheLostLink(&effects)
+        if holdsDoorsAtFirstConnect { holdPulsesAtFirstConnect(&effects) }
         effects.append(.log(.info, "mqtt connected; subscribing to \(topicIndex.topics.count) topics"))
         if !topicIndex.topics.isEmpty { effects.append(.subscribe(topicIndex.topics)) }
         askDevicesForState(actionsByKey.keys.sorted(), input, &effects)

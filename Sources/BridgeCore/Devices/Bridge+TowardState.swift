@@ -46,13 +46,14 @@ extension Bridge {
                               + "the outage may reach the relay only now; not pulsed, answering with its true state",
                               .refused("reconnected inside its travel time"))
         case .some(let hold) where hold.isSinceStart:
-            return .answerNow(.info, "the bridge started less than its travel time (\(travelMs) ms) ago, and a pulse sent before "
-                              + "the restart may still be moving the door; not pulsed, answering with its true state",
+            return .answerNow(.info, "the bridge started or first reached the broker less than its travel time (\(travelMs) ms) ago, "
+                              + "and a pulse sent before the restart may still be moving the door; not pulsed, answering with its true state",
                               .refused("started inside its travel time"))
         case .some(let hold):
             let agoMs = hold.pulsedAtMs.map { max(0, nowMs.subtractingSaturating($0)) } ?? 0
-            return .answerNow(.info, "pulsed \(agoMs) ms ago, inside its travel time "
-                              + "(\(travelMs) ms); not pulsed again, answering with its true state", .refused("pulsed inside its travel time"))
+            return .answerNow(.info, "pulsed \(agoMs) ms ago, inside its travel time (\(travelMs) ms) and the "
+                              + "\(MQTTSettings.silentBrokerMs) ms a stalled broker may hold a pulse; not pulsed again, answering with its true state",
+                              .refused("pulsed inside its travel time"))
         }
         return .send(OutgoingMQTTMessage(topic: pulse.topic, payload: pulse.payload, qos: pulse.qos, retain: false))
     }
@@ -77,14 +78,31 @@ extension Bridge {
         }
         effects.append(.log(.info, "\(travelMsByDoor.count) pulsed door(s) not pulsed for their travel time after the start: "
                             + "a pulse sent before a restart may still be moving the door"))
+        holdsDoorsAtFirstConnect = true
+    }
+
+    /// The first MQTT connect after the start holds every pulsed door again for
+    /// its travel time: the run before may have sent a pulse into a stalled
+    /// broker and died; the broker passes it on when it resumes, which is before
+    /// this run can connect (a stalled broker answers no CONNECT), and maybe
+    /// after the start's hold ended.
+    mutating func holdPulsesAtFirstConnect(_ effects: inout [BridgeEffect]) {
+        holdsDoorsAtFirstConnect = false
+        let doors = Set(actionsByKey.values.compactMap { $0.pulse.map(PulsedDoor.init) })
+        for door in doors.sorted() where pulseHolds[door].map({ $0.isSinceStart }) ?? true {
+            pulseHolds[door] = PulseHold(pulsedAtMs: nil)
+            effects.append(.startTimer(.pulseHold(door), afterMs: travelTimeMs(of: door)))
+        }
     }
 
     /// After a pulse: no other one to that door for the longest travel time of
-    /// the tiles pulsing its topic.
+    /// the tiles pulsing its topic, and the time a broker that stalls without
+    /// being found silent may hold the pulse before the relay gets it.
     mutating func holdPulses(_ door: PulsedDoor, _ action: ActionConfig, _ input: BridgeInput, _ effects: inout [BridgeEffect]) {
         pulseHolds[door] = PulseHold(pulsedAtMs: input.boardClockMs)
         doorsPulsedOnThisLink.insert(door)
-        effects.append(.startTimer(.pulseHold(door), afterMs: max(action.effectiveTravelTimeMs, travelTimeMs(of: door))))
+        let travelMs = max(action.effectiveTravelTimeMs, travelTimeMs(of: door))
+        effects.append(.startTimer(.pulseHold(door), afterMs: travelMs.addingSaturating(MQTTSettings.silentBrokerMs)))
     }
 
     /// On an MQTT (re)connect: each door pulsed on the link that was lost is held

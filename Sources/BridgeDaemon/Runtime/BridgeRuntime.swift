@@ -6,6 +6,12 @@ import ShellSupport
 /// core's publishes need no hand-off), takes what other threads queued, hands it
 /// to the core with the clocks, performs the effects, fires timers. Nothing else
 /// touches the core, so it needs no lock.
+///
+/// Time comes from one injected `BoardClock`, read once per wake (`now`): every
+/// input of the wake, its timers and its expiry are judged on that reading.
+/// `run()` is the real driver (it waits on the loop or the inbox); the seeded
+/// simulation drives the same runtime a wake at a time (`start`, `nextWakeAtMs`,
+/// `runOneWake(waits: false)`) with a simulated clock it moves itself.
 public final class BridgeRuntime: @unchecked Sendable {
     private var bridge: Bridge
     private let ports: RuntimePorts
@@ -29,6 +35,10 @@ public final class BridgeRuntime: @unchecked Sendable {
     private let idleWakeMs: Int
     /// When the loop last turned (monotonic ms).
     private var lastTurnMs: Int64 = 0
+    /// Where time is read: the board's clocks, or a simulation's.
+    private let clock: BoardClock
+    /// The clocks as read at the start of this wake (once): what the wake decides on.
+    private var now: BoardTime
     /// The loop the runtime turns; nil: it waits on its inbox alone (tests of the
     /// runtime without sockets).
     private let loop: EventLoop?
@@ -39,7 +49,8 @@ public final class BridgeRuntime: @unchecked Sendable {
     public private(set) var statusGeneration: UInt64 = 0
 
     /// `relay`: the one the shells were given (nil: a relay of its own, for a runtime driven by `submit`).
-    public init(bridge: Bridge, ports: RuntimePorts, idleWakeMs: Int = -1, loop: EventLoop? = nil, relay: RuntimeRelay? = nil) {
+    public init(bridge: Bridge, ports: RuntimePorts, idleWakeMs: Int = -1, loop: EventLoop? = nil, relay: RuntimeRelay? = nil,
+                clock: BoardClock = .system) {
         self.bridge = bridge
         self.ports = ports
         let relay = relay ?? RuntimeRelay(loop: loop)
@@ -48,11 +59,13 @@ public final class BridgeRuntime: @unchecked Sendable {
         executor = EffectExecutor(ports: ports, recorder: ports.unsafeEventRecorder, submit: { relay.submit($0) })
         self.idleWakeMs = idleWakeMs
         self.loop = loop
+        self.clock = clock
+        now = clock.now()
     }
 
-    /// Server clock minus the board's wall clock, now (0 before any `Date`).
+    /// Server clock minus the board's wall clock, at this wake (0 before any `Date`).
     private var serverClockOffsetMs: Int64 {
-        serverClockOffsetMs(monotonicMs: MonotonicClock.nowMs(), wallClockMs: WallClock.nowEpochMs())
+        serverClockOffsetMs(monotonicMs: now.monotonicMs, wallClockMs: now.wallClockEpochMs)
     }
 
     /// The same from clocks already read.
@@ -72,7 +85,7 @@ public final class BridgeRuntime: @unchecked Sendable {
     private func readServerClock(dateHeader: String, receivedAtMonotonicMs: Int64) {
         guard let serverMinusReceiptMs = HTTPDate.serverClockOffsetMs(dateHeader: dateHeader, receivedAtMs: receivedAtMonotonicMs)
         else { return }
-        let offsetMs = MonotonicClock.nowMs().addingSaturating(serverMinusReceiptMs).subtractingSaturating(WallClock.nowEpochMs())
+        let offsetMs = now.monotonicMs.addingSaturating(serverMinusReceiptMs).subtractingSaturating(now.wallClockEpochMs)
         guard HTTPDate.isPlausible(offsetMs: offsetMs) else {
             if !hasWarnedAboutImplausibleDate {
                 hasWarnedAboutImplausibleDate = true
@@ -100,43 +113,60 @@ public final class BridgeRuntime: @unchecked Sendable {
         relay.submitMQTTMessage(topic: topic, payload: payload)
     }
 
-    /// Runs the loop on the calling thread until a stop has finished.
+    /// Runs the loop on the calling thread until a stop has finished: the real
+    /// driver of `runOneWake`.
     public func run() {
+        start()
+        while runOneWake() {}
+    }
+
+    /// Tells the core it started (once, before the first wake).
+    public func start() {
+        now = clock.now()
         feed(.started)
-        while !isFinished {
-            var batch = takeBatch()
-            ports.beforeBatch()
-            if let report = dropReport.note(droppedCount: batch.droppedCount, nowMs: MonotonicClock.nowMs()) {
-                ports.log(.warning, report)
-            }
-            // A quiet timer past its deadline ended before this wake's inputs came.
-            if !batch.items.isEmpty {
-                for timer in executor.takeDueQuietTimers(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
-            }
-            for item in batch.items {
-                switch item {
-                case .input(let input): handle(input)
-                case .mqttMessage(let topic, let payload): feed(.mqttMessage(topic: topic, payload: payload))
-                }
-                serviceSocketsIfDue()
-            }
-            inbox.recycle(&batch.items)
-            for timer in executor.takeDueTimers(nowMs: MonotonicClock.nowMs()) { feed(.timerFired(timer)) }
-            if !hasFinishedBatch { statusGeneration &+= 1 }
-            hasFinishedBatch = true
-            ports.afterBatch(Self.summary(of: &bridge, serverClockOffsetMs: serverClockOffsetMs))
+    }
+
+    /// One wake: waits for work (no later than `nextWakeAtMs`; with `waits`
+    /// false it takes only what is queued, as a simulation's driver does after
+    /// moving its clock to the wake), reads the clock once, hands the batch to
+    /// the core in arrival order and fires the timers due. Returns false once
+    /// a stop has finished (the runtime is done).
+    @discardableResult
+    public func runOneWake(waits: Bool = true) -> Bool {
+        var batch = takeBatch(waits: waits)
+        now = clock.now()
+        ports.beforeBatch()
+        if let report = dropReport.note(droppedCount: batch.droppedCount, nowMs: now.monotonicMs) {
+            ports.log(.warning, report)
         }
+        // A quiet timer past its deadline ended before this wake's inputs came.
+        if !batch.items.isEmpty {
+            for timer in executor.takeDueQuietTimers(nowMs: now.monotonicMs) { feed(.timerFired(timer)) }
+        }
+        for item in batch.items {
+            switch item {
+            case .input(let input): handle(input)
+            case .mqttMessage(let topic, let payload): feed(.mqttMessage(topic: topic, payload: payload))
+            }
+            serviceSocketsIfDue()
+        }
+        inbox.recycle(&batch.items)
+        for timer in executor.takeDueTimers(nowMs: now.monotonicMs) { feed(.timerFired(timer)) }
+        if !hasFinishedBatch { statusGeneration &+= 1 }
+        hasFinishedBatch = true
+        ports.afterBatch(Self.summary(of: &bridge, serverClockOffsetMs: serverClockOffsetMs))
+        return !isFinished
     }
 
     /// During a long batch (hundreds of presses, each recorded durably), the sockets
     /// are looked at every `socketServiceIntervalMs`: acknowledgements read (or
     /// libmosquitto holds commands past its in-flight limit), keepalives kept.
+    /// (The clock is read here, not `now`: what counts is how long the batch has run.)
     private func serviceSocketsIfDue() {
         guard let loop else { return }
-        let nowMs = MonotonicClock.nowMs()
-        guard nowMs - lastTurnMs >= Self.socketServiceIntervalMs else { return }
+        guard clock.monotonicMs() - lastTurnMs >= Self.socketServiceIntervalMs else { return }
         loop.turn(timeoutMs: 0)
-        lastTurnMs = MonotonicClock.nowMs()
+        lastTurnMs = clock.monotonicMs()
     }
 
     static let socketServiceIntervalMs: Int64 = 10
@@ -146,14 +176,20 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// batch (a PATCH answered at once, a record finished) is taken without a
     /// turn, unless the sockets were last looked at `socketServiceIntervalMs` ago:
     /// a turn without waiting is a system call that mostly finds nothing.
-    private func takeBatch() -> RuntimeInbox.Batch {
-        guard let loop else { return inbox.take(timeoutMs: nextWakeMs()) }
-        if !inbox.isEmpty, MonotonicClock.nowMs() - lastTurnMs < Self.socketServiceIntervalMs {
+    private func takeBatch(waits: Bool) -> RuntimeInbox.Batch {
+        guard let loop else { return inbox.take(timeoutMs: waits ? msUntilNextWake() : 0) }
+        if !inbox.isEmpty, clock.monotonicMs() - lastTurnMs < Self.socketServiceIntervalMs {
             return inbox.take(timeoutMs: 0)
         }
-        loop.turn(timeoutMs: inbox.isEmpty ? nextWakeMs() : 0)
-        lastTurnMs = MonotonicClock.nowMs()
+        loop.turn(timeoutMs: waits && inbox.isEmpty ? msUntilNextWake() : 0)
+        lastTurnMs = clock.monotonicMs()
         return inbox.take(timeoutMs: 0)
+    }
+
+    /// The wait until `nextWakeAtMs` on the clock as it is now (-1: none, wait for work).
+    private func msUntilNextWake() -> Int {
+        guard let atMs = nextWakeAtMs else { return -1 }
+        return Int(clamping: max(0, atMs.subtractingSaturating(clock.monotonicMs())))
     }
 
     /// What the status view sees, built now: on the loop's thread (where the status
@@ -179,12 +215,14 @@ public final class BridgeRuntime: @unchecked Sendable {
         guard let stopDeadlineMs else { return false }
         let anyInFlight = bridge.config.widgets.contains { bridge.isPatchInFlight(slug: $0.slug) }
             || !executor.pendingReleases.isEmpty
-        return !anyInFlight || MonotonicClock.nowMs() >= stopDeadlineMs
+        return !anyInFlight || now.monotonicMs >= stopDeadlineMs
     }
 
-    /// The shortest of the waits that apply (-1: none, wait for work).
-    private func nextWakeMs() -> Int {
-        let nowMs = MonotonicClock.nowMs()
+    /// When (monotonic ms) the runtime must wake even if no work comes: the
+    /// earliest of its timers, the stop's deadline, the idle wake and the drop
+    /// report (nil: none, it waits for work). Measured from this wake's `now`.
+    public var nextWakeAtMs: Int64? {
+        let nowMs = now.monotonicMs
         var shortestMs: Int64?
         func consider(_ waitMs: Int64?) {
             guard let waitMs else { return }
@@ -194,7 +232,7 @@ public final class BridgeRuntime: @unchecked Sendable {
         consider(stopDeadlineMs.map { max(0, $0 - nowMs) })
         consider(idleWakeMs >= 0 ? Int64(idleWakeMs) : nil)
         consider(dropReport.msUntilDue(nowMs: nowMs))
-        return shortestMs.map { Int($0) } ?? -1
+        return shortestMs.map { nowMs.addingSaturating($0) }
     }
 
     private func handle(_ input: RuntimeInput) {
@@ -208,18 +246,19 @@ public final class BridgeRuntime: @unchecked Sendable {
             // Only a press whose command went out reached MQTT; one answered
             // without a command (device offline, already in the state) did not.
             for eventId in outcome.carriedOut where outcome.publishedMQTT {
-                ports.pressReachedMQTT(eventId, MonotonicClock.nowUs() - receivedAtUs)
+                // A measurement, not a decision: the clock as it is now (the press's own batch counts).
+                ports.pressReachedMQTT(eventId, clock.monotonicUs() - receivedAtUs)
             }
         case .unsafeRecordFinished(let ticket, let result):
             statusGeneration &+= 1
-            executor.finishRecord(ticket: ticket, result, to: &bridge, input: makeInput, nowMs: MonotonicClock.nowMs())
+            executor.finishRecord(ticket: ticket, result, to: &bridge, input: makeInput, nowMs: now.monotonicMs)
         case .eventStreamConnected(let dateHeader, let receivedAtMonotonicMs):
             if let dateHeader { readServerClock(dateHeader: dateHeader, receivedAtMonotonicMs: receivedAtMonotonicMs) }
             feed(.eventStreamConnected)
         case .reloadRequested:
             if let config = ports.reloadConfig() { feed(.configReloaded(config)) }
         case .stopRequested:
-            if stopDeadlineMs == nil { stopDeadlineMs = MonotonicClock.nowMs() + bridge.config.timing.stopGraceMs }
+            if stopDeadlineMs == nil { stopDeadlineMs = now.monotonicMs + bridge.config.timing.stopGraceMs }
             executor.isStopping = true
         }
     }
@@ -228,15 +267,13 @@ public final class BridgeRuntime: @unchecked Sendable {
     @discardableResult
     private func feed(_ event: BridgeInputEvent) -> EffectExecutor.Outcome {
         statusGeneration &+= 1
-        return executor.feed(event, to: &bridge, input: makeInput, nowMs: MonotonicClock.nowMs())
+        return executor.feed(event, to: &bridge, input: makeInput, nowMs: now.monotonicMs)
     }
 
-    /// An event for the core with the clocks as they are now (each read once).
+    /// An event for the core with this wake's clocks.
     private func makeInput(_ event: BridgeInputEvent) -> BridgeInput {
-        let monotonicMs = MonotonicClock.nowMs()
-        let wallClockMs = WallClock.nowEpochMs()
-        return BridgeInput(event, boardClockMs: wallClockMs,
-                           serverClockOffsetMs: serverClockOffsetMs(monotonicMs: monotonicMs, wallClockMs: wallClockMs),
-                           serverClockUncertaintyMs: serverClockUncertaintyMs(monotonicMs: monotonicMs))
+        BridgeInput(event, boardClockMs: now.wallClockEpochMs,
+                    serverClockOffsetMs: serverClockOffsetMs(monotonicMs: now.monotonicMs, wallClockMs: now.wallClockEpochMs),
+                    serverClockUncertaintyMs: serverClockUncertaintyMs(monotonicMs: now.monotonicMs))
     }
 }
