@@ -104,26 +104,35 @@ debian_root_ensure() { # WHO NAME SUITE ARCH RECIPE_FUNCTION
         rm -rf --one-file-system "$partial"
     fi
     started=$SECONDS
-    echo "$who: making a $suite $arch root in $partial (debootstrap, then the recipe; a few minutes, once)" >&2
-    local bootstrap=(debootstrap --variant=minbase --arch="$arch")
-    if [ "$arch" != amd64 ]; then bootstrap+=(--foreign); fi
-    "${bootstrap[@]}" "$suite" "$partial" "$debian_root_mirror" >"$debian_root_cache/$name.debootstrap.log" 2>&1 ||
-        { tail -20 "$debian_root_cache/$name.debootstrap.log" >&2; echo "$who: debootstrap failed (log: $debian_root_cache/$name.debootstrap.log)" >&2; return 1; }
-    if [ "$arch" != amd64 ]; then
-        debian_root_require_binfmt "$who" "$arch"
-        debian_root_run "$partial" /debootstrap/debootstrap --second-stage >>"$debian_root_cache/$name.debootstrap.log" 2>&1 ||
-            { tail -20 "$debian_root_cache/$name.debootstrap.log" >&2; echo "$who: debootstrap's second stage failed" >&2; return 1; }
-    fi
-    debian_root_mount "$partial"
-    # The recipe's output goes to the log (stdout is this function's answer: the path).
-    "$recipe" "$partial" >>"$debian_root_cache/$name.debootstrap.log" 2>&1 &&
-        debian_root_run "$partial" apt-get clean >>"$debian_root_cache/$name.debootstrap.log" 2>&1 ||
-        { debian_root_unmount_all; tail -20 "$debian_root_cache/$name.debootstrap.log" >&2
-          echo "$who: setting up the $suite $arch root failed (log: $debian_root_cache/$name.debootstrap.log)" >&2; return 1; }
-    debian_root_unmount_all
-    echo "$hash" >"$partial/.switchboard-root-stamp"
-    if [ -e "$path" ]; then rm -rf --one-file-system "$path"; fi
-    mv "$partial" "$path"
+    # Made in a subshell of its own: whatever ends it (an error, CI's bound sending SIGTERM,
+    # Ctrl-C) unmounts what is mounted in the partial root, so nothing is left mounted there
+    # (through the bind of /dev, a careless rm -rf of the cache would delete the host's /dev).
+    (
+        trap 'grep -o " $partial/[^ ]*" /proc/mounts | sort -r | xargs -r -n1 umount -l 2>/dev/null || true' EXIT
+        trap 'exit 143' TERM
+        trap 'exit 130' INT
+        trap 'exit 129' HUP
+        echo "$who: making a $suite $arch root in $partial (debootstrap, then the recipe; a few minutes, once)" >&2
+        local bootstrap=(debootstrap --variant=minbase --arch="$arch")
+        if [ "$arch" != amd64 ]; then bootstrap+=(--foreign); fi
+        "${bootstrap[@]}" "$suite" "$partial" "$debian_root_mirror" >"$debian_root_cache/$name.debootstrap.log" 2>&1 ||
+            { tail -20 "$debian_root_cache/$name.debootstrap.log" >&2; echo "$who: debootstrap failed (log: $debian_root_cache/$name.debootstrap.log)" >&2; exit 1; }
+        if [ "$arch" != amd64 ]; then
+            debian_root_require_binfmt "$who" "$arch"
+            debian_root_run "$partial" /debootstrap/debootstrap --second-stage >>"$debian_root_cache/$name.debootstrap.log" 2>&1 ||
+                { tail -20 "$debian_root_cache/$name.debootstrap.log" >&2; echo "$who: debootstrap's second stage failed" >&2; exit 1; }
+        fi
+        debian_root_mount "$partial"
+        # The recipe's output goes to the log (stdout is this function's answer: the path).
+        "$recipe" "$partial" >>"$debian_root_cache/$name.debootstrap.log" 2>&1 &&
+            debian_root_run "$partial" apt-get clean >>"$debian_root_cache/$name.debootstrap.log" 2>&1 ||
+            { debian_root_unmount_all; tail -20 "$debian_root_cache/$name.debootstrap.log" >&2
+              echo "$who: setting up the $suite $arch root failed (log: $debian_root_cache/$name.debootstrap.log)" >&2; exit 1; }
+        debian_root_unmount_all
+        echo "$hash" >"$partial/.switchboard-root-stamp"
+        if [ -e "$path" ]; then rm -rf --one-file-system "$path"; fi
+        mv "$partial" "$path"
+    ) || return 1
     echo "$who: the $suite $arch root is ready in $((SECONDS - started)) s: $path" >&2
     echo "$path"
 }
