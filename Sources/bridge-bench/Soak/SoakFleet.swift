@@ -74,21 +74,28 @@ final class SoakFleet: Sendable {
     // MARK: the devices acting on their own
 
     /// A device changes by itself (a wall switch, chatter): new state, published.
+    /// On the client's loop thread, where its callbacks take `records` too (a publish
+    /// made under `records` from another thread would wait for the loop while a callback
+    /// waits for `records`).
     func change(_ index: Int, isOn: Bool) {
-        records.withLock { records in
-            noteDisturbance(index, &records)
-            setTruth(index, isOn: isOn, isOnline: records.isOnline[index], &records)
-            if records.isOnline[index] { publishState(index, isOn: isOn, &records) }
+        client.performOnLoopThread { [self] in
+            records.withLock { records in
+                noteDisturbance(index, &records)
+                setTruth(index, isOn: isOn, isOnline: records.isOnline[index], &records)
+                if records.isOnline[index] { publishState(index, isOn: isOn, &records) }
+            }
         }
     }
 
     /// A device goes offline (its last will, retained) or comes back (online, then its state).
     func setOnline(_ index: Int, _ isOnline: Bool) {
-        records.withLock { records in
-            noteDisturbance(index, &records)
-            setTruth(index, isOn: records.isOn[index], isOnline: isOnline, &records)
-            publish(actions[index].availabilityTopic, actions[index].availabilityPayload(isOnline: isOnline))
-            if isOnline { publishState(index, isOn: records.isOn[index], &records) }
+        client.performOnLoopThread { [self] in
+            records.withLock { records in
+                noteDisturbance(index, &records)
+                setTruth(index, isOn: records.isOn[index], isOnline: isOnline, &records)
+                publish(actions[index].availabilityTopic, actions[index].availabilityPayload(isOnline: isOnline))
+                if isOnline { publishState(index, isOn: records.isOn[index], &records) }
+            }
         }
     }
 
