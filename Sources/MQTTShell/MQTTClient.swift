@@ -109,17 +109,12 @@ public final class MQTTClient: @unchecked Sendable {
         return try ownThread.perform(body)
     }
 
-    /// Runs `body` on this client's loop thread and waits for it (at once when called
-    /// there). A caller on another thread that holds a lock of its own while it calls the
-    /// client must do so in here: the client's callbacks run on the loop thread, and one
-    /// that takes the same lock would otherwise wait for the caller while the caller waits
-    /// for the loop (bridge-bench's soak did, since the client has one mode).
-    public func performOnLoopThread<Value>(_ body: @escaping () -> Value) -> Value {
-        onLoopThread(body)
-    }
-
-    /// `onLoopThread` for work that cannot throw.
-    func onLoopThread<Value>(_ body: @escaping () -> Value) -> Value {
+    /// `onLoopThread` for work that cannot throw. Public: a caller on another thread
+    /// that holds a lock of its own while it calls the client must do so in here, since
+    /// the client's callbacks run on the loop thread, and one that takes the same lock
+    /// would otherwise wait for the caller while the caller waits for the loop
+    /// (bridge-bench's soak did, once the client had one mode).
+    public func onLoopThread<Value>(_ body: @escaping () -> Value) -> Value {
         guard let ownThread else {
             return body()
         }

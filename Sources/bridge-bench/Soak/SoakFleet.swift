@@ -78,7 +78,7 @@ final class SoakFleet: Sendable {
     /// made under `records` from another thread would wait for the loop while a callback
     /// waits for `records`).
     func change(_ index: Int, isOn: Bool) {
-        client.performOnLoopThread { [self] in
+        client.onLoopThread { [self] in
             records.withLock { records in
                 noteDisturbance(index, &records)
                 setTruth(index, isOn: isOn, isOnline: records.isOnline[index], &records)
@@ -89,7 +89,7 @@ final class SoakFleet: Sendable {
 
     /// A device goes offline (its last will, retained) or comes back (online, then its state).
     func setOnline(_ index: Int, _ isOnline: Bool) {
-        client.performOnLoopThread { [self] in
+        client.onLoopThread { [self] in
             records.withLock { records in
                 noteDisturbance(index, &records)
                 setTruth(index, isOn: records.isOn[index], isOnline: isOnline, &records)
