@@ -14,6 +14,8 @@ import PackageDescription
 /// - `MQTTShell` (all libmosquitto calls), `CurlShell` (all libcurl calls: PATCH and
 ///   the event stream), `HTTPServer` (a small POSIX-socket HTTP/1.1 server),
 ///   `ShellSupport` (the event loop, clocks, processes).
+/// - `CommandLineParsing`: the one command-line parser, option declarations and `--help` of
+///   every program of the package (`switchboard-bridge`, `aivi-sim`, `bridge-bench`). Pure.
 /// - `BridgeDaemon`: the one composition root, used by `main` and by the tests.
 /// - `AiviSim`: a faithful simulator of the Aivi service, phones included.
 /// - Tests sit with what they test: `BridgeCoreTests` (pure: only `CoreTestSupport`, no C
@@ -38,6 +40,7 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "BridgeCore"),
+        .target(name: "CommandLineParsing", dependencies: ["BridgeCore"]),
         .target(name: "ShellSupport"),
         .target(name: "HTTPServer", dependencies: ["ShellSupport"]),
         .target(name: "MQTTShell", dependencies: ["CMosquitto", "ShellSupport", "BridgeCore"]),
@@ -45,20 +48,20 @@ let package = Package(
         .target(name: "AiviSim", dependencies: ["BridgeCore", "HTTPServer", "ShellSupport"]),
         .target(
             name: "BridgeDaemon",
-            dependencies: ["BridgeCore", "MQTTShell", "CurlShell", "HTTPServer", "ShellSupport"]
+            dependencies: ["BridgeCore", "CommandLineParsing", "MQTTShell", "CurlShell", "HTTPServer", "ShellSupport"]
         ),
         .target(
             name: "BridgeDemo",
-            dependencies: ["BridgeDaemon", "AiviSim", "HTTPServer", "MQTTShell", "BridgeCore", "ShellSupport"]
+            dependencies: ["BridgeDaemon", "AiviSim", "HTTPServer", "MQTTShell", "BridgeCore", "CommandLineParsing", "ShellSupport"]
         ),
-        .executableTarget(name: "aivi-sim", dependencies: ["AiviSim"]),
+        .executableTarget(name: "aivi-sim", dependencies: ["AiviSim", "CommandLineParsing"]),
         .executableTarget(
             name: "switchboard-bridge",
             dependencies: ["BridgeCore", "BridgeDaemon", "BridgeDemo", "ShellSupport"]
         ),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["AiviSim", "BridgeCore", "HTTPServer", "MQTTShell", "ShellSupport"]
+            dependencies: ["AiviSim", "BridgeCore", "CommandLineParsing", "HTTPServer", "MQTTShell", "ShellSupport"]
         ),
         .target(name: "CoreTestSupport", path: "Tests/CoreTestSupport"),
         .target(name: "TestSupport", dependencies: ["AiviSim", "MQTTShell", "ShellSupport"], path: "Tests/Support"),
@@ -76,7 +79,7 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "BridgeDaemon", "BridgeDemo", "BridgeCore", "AiviSim", "MQTTShell", "CurlShell", "HTTPServer",
-                "CoreTestSupport", "TestSupport",
+                "CommandLineParsing", "CoreTestSupport", "TestSupport", "aivi-sim", "bridge-bench",
             ]
         ),
     ],

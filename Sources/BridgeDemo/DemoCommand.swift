@@ -1,6 +1,7 @@
 import AiviSim
 import BridgeCore
 import BridgeDaemon
+import CommandLineParsing
 import Glibc
 import HTTPServer
 import ShellSupport

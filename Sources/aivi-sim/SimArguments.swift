@@ -1,24 +1,33 @@
 import AiviSim
+import CommandLineParsing
 
-/// The command line of `aivi-sim`, parsed by hand.
-struct SimArguments {
-    static let usage = """
-    usage: aivi-sim --token TOKEN --widget SLUG [--widget SLUG ...] [options]
+/// The command line of `aivi-sim`, declared once and read by the package's one parser
+/// (`CommandLineArguments`), which also makes its `--help` and its refusals.
+struct SimArguments: ParsableCommand {
+    static let program = "aivi-sim"
+    static let name = ""
+    static let abstract = "a stand-in for the Aivi service and its phones, on loopback HTTP"
+    /// The longest a keepalive or `retry:` interval may be: a day.
+    static let maxIntervalMs = 86_400_000
 
-    A stand-in for the Aivi service and its phones, on loopback HTTP.
+    static let portOption = CommandOption("--port", .number("N", 0...65_535), help: "port to listen on (default 8080; 0 picks a free one)")
+    static let hostOption = CommandOption("--host", .text("ADDRESS"), help: "127.0.0.1 (default) or ::1")
+    static let tokenOption = CommandOption("--token", .text("TOKEN"), isRequired: true, help: "the owner's API token (required)")
+    static let widgetOption = CommandOption("--widget", .repeated("SLUG"), isRequired: true,
+                                            help: "a Switchboard widget of the account (required, repeatable)")
+    static let keepaliveOption = CommandOption("--keepalive-ms", .number("N", 1...maxIntervalMs),
+                                               help: "silence before a keepalive comment on /events (default 15000)")
+    static let retryOption = CommandOption("--retry-ms", .number("N", 0...maxIntervalMs),
+                                           help: "send `retry: N` at the start of every event stream")
+    static let eventsPathOption = CommandOption("--events-path", .text("PATH"), help: "path of the event stream (default /events)")
+    static let maxBodyOption = CommandOption("--max-body-bytes", .number("N", 1...(1 << 30)),
+                                             help: "largest PATCH body; larger gets 413 (default 65536)")
+    static let manualClockOption = CommandOption("--manual-clock", help: "fake time: it moves only by POST /_sim/clock/advance")
 
-    options:
-      --port N              port to listen on (default 8080; 0 picks a free one)
-      --host ADDRESS        127.0.0.1 (default) or ::1
-      --token TOKEN         the owner's API token (required)
-      --widget SLUG         a Switchboard widget of the account (required, repeatable)
-      --keepalive-ms N      silence before a keepalive comment on /events (default 15000)
-      --retry-ms N          send `retry: N` at the start of every event stream
-      --events-path PATH    path of the event stream (default /events)
-      --max-body-bytes N    largest PATCH body; larger gets 413 (default 65536)
-      --manual-clock        fake time: it moves only by POST /_sim/clock/advance
-      --help                show this text
+    static let options = [portOption, hostOption, tokenOption, widgetOption, keepaliveOption, retryOption, eventsPathOption,
+                          maxBodyOption, manualClockOption]
 
+    static let discussion = """
     service:  PATCH /widget/{slug}, GET /events (Server-Sent Events)
     control:  POST /_sim/press {"phone","widget","action"}
               GET  /_sim/widgets/{slug}     content and publish history
@@ -35,51 +44,20 @@ struct SimArguments {
     """
 
     var settings: SimSettings
-    var usesManualClock = false
+    var usesManualClock: Bool
 
-    /// What parsing gave: settings to run with, a request for help, or an error.
-    enum Outcome {
-        case run(SimArguments)
-        case help
-        case invalid(String)
-    }
-
-    static func parse(_ arguments: [String]) -> Outcome {
-        var settings = SimSettings(token: "", widgetSlugs: [])
-        settings.port = 8080
-        var usesManualClock = false
-        var remaining = arguments[...]
-        while let flag = remaining.popFirst() {
-            if flag == "--help" || flag == "-h" { return .help }
-            if flag == "--manual-clock" { usesManualClock = true; continue }
-            guard let value = remaining.popFirst() else { return .invalid("\(flag) needs a value") }
-            if let problem = apply(flag, value, to: &settings) { return .invalid(problem) }
+    init(_ arguments: CommandLineArguments) throws(CommandLineError) {
+        let token = arguments.text(Self.tokenOption) ?? ""
+        guard !token.isEmpty else {
+            throw .refusedValue(command: Self.name, option: Self.tokenOption.name, value: token, because: "is empty: give the owner's API token")
         }
-        if settings.token.isEmpty { return .invalid("--token is required") }
-        if settings.widgetSlugs.isEmpty { return .invalid("at least one --widget is required") }
-        return .run(SimArguments(settings: settings, usesManualClock: usesManualClock))
-    }
-
-    private static func apply(_ flag: String, _ value: String, to settings: inout SimSettings) -> String? {
-        switch flag {
-        case "--port":
-            guard let port = Int(value), (0...65535).contains(port) else { return "--port must be 0...65535" }
-            settings.port = port
-        case "--host": settings.host = value
-        case "--token": settings.token = value
-        case "--widget": settings.widgetSlugs.append(value)
-        case "--events-path": settings.eventsPath = value
-        case "--keepalive-ms":
-            guard let milliseconds = Int64(value), milliseconds > 0 else { return "--keepalive-ms must be > 0" }
-            settings.keepaliveIntervalMs = milliseconds
-        case "--retry-ms":
-            guard let milliseconds = Int(value), milliseconds >= 0 else { return "--retry-ms must be >= 0" }
-            settings.sseRetryMs = milliseconds
-        case "--max-body-bytes":
-            guard let bytes = Int(value), bytes > 0 else { return "--max-body-bytes must be > 0" }
-            settings.maxBodyBytes = bytes
-        default: return "unknown option \(flag) (see --help)"
-        }
-        return nil
+        settings = SimSettings(token: token, widgetSlugs: arguments.texts(Self.widgetOption))
+        settings.port = arguments.number(Self.portOption) ?? 8080
+        settings.host = arguments.text(Self.hostOption) ?? settings.host
+        settings.eventsPath = arguments.text(Self.eventsPathOption) ?? settings.eventsPath
+        settings.keepaliveIntervalMs = arguments.number(Self.keepaliveOption).map(Int64.init) ?? settings.keepaliveIntervalMs
+        settings.sseRetryMs = arguments.number(Self.retryOption)
+        settings.maxBodyBytes = arguments.number(Self.maxBodyOption) ?? settings.maxBodyBytes
+        usesManualClock = arguments.flag(Self.manualClockOption)
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AiviSim
+import CommandLineParsing
 import Synchronization
 
 /// Set by SIGINT/SIGTERM; the main thread polls it and stops the simulator.
@@ -24,12 +25,10 @@ func writeLine(_ text: String, to descriptor: Int32) {
     _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
 }
 
-switch SimArguments.parse(Array(CommandLine.arguments.dropFirst())) {
-case .help:
-    writeLine(SimArguments.usage, to: 1)
-case .invalid(let problem):
-    writeLine("aivi-sim: \(problem)\n\n\(SimArguments.usage)", to: 2)
-    exit(2)
+switch SimArguments.parse(Array(CommandLine.arguments.dropFirst()), program: SimArguments.program) {
+case .exit(let status, let text):
+    writeLine(text, to: status == 0 ? 1 : 2)
+    exit(status)
 case .run(let arguments):
     installStopHandlers()
     let clock: any SimClock = arguments.usesManualClock ? ManualClock() : SystemClock()

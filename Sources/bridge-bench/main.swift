@@ -1,14 +1,15 @@
+import CommandLineParsing
 import Glibc
 import ShellSupport
 
 /// `bridge-bench`: measures the release `switchboard-bridge` against a private
 /// mosquitto and the in-process Aivi simulator, and prints one table (issue 7).
 let arguments: BenchArguments
-switch BenchArguments.parse(Array(CommandLine.arguments.dropFirst())) {
-case .success(let parsed): arguments = parsed
-case .failure(let failure):
-    StandardError.line("bridge-bench: \(failure)\n\(BenchArguments.usage)")
-    exit(2)
+switch BenchArguments.parse(Array(CommandLine.arguments.dropFirst()), program: BenchArguments.program) {
+case .run(let parsed): arguments = parsed
+case .exit(let status, let text):
+    if status == 0 { print(text) } else { StandardError.line(text) }
+    exit(status)
 }
 if let ports = arguments.floorRelayPorts { exit(FloorRelay.run(ports: ports, touchLines: arguments.floorRelayTouchLines)) }
 if arguments.isFloor { exit(FloorRun.run(rounds: arguments.count ?? BenchSizes.full.pressCount)) }

@@ -1,4 +1,5 @@
 import BridgeCore
+import CommandLineParsing
 import Glibc
 
 /// `switchboard-bridge check`: every problem that would make `run` fail or the

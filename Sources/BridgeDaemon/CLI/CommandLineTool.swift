@@ -1,4 +1,5 @@
 import BridgeCore
+import CommandLineParsing
 
 /// The command line of `switchboard-bridge`: its first word picks one of `commands`,
 /// whose options `CommandLineArguments` reads; `--help` (of the program or of a command)
@@ -51,8 +52,8 @@ public struct CommandLineTool: Sendable {
                 return 0
             }
         } catch {
-            StandardErrorWriter.writeLine("\(UsageText.programName): \(error)")
-            return 2
+            StandardErrorWriter.writeLine("\(UsageText.programName): \(error.message(program: UsageText.programName))")
+            return CommandLineError.exitStatus
         }
     }
 

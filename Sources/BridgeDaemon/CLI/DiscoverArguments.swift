@@ -1,4 +1,5 @@
 import BridgeCore
+import CommandLineParsing
 
 /// The options of `discover`, declared and read (its broker options mirror the config's `mqtt:` section).
 public struct DiscoverArguments: Sendable, Equatable {

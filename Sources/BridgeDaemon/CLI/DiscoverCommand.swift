@@ -1,4 +1,5 @@
 import BridgeCore
+import CommandLineParsing
 import Glibc
 import MQTTShell
 

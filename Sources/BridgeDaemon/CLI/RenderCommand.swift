@@ -1,4 +1,5 @@
 import BridgeCore
+import CommandLineParsing
 
 /// `switchboard-bridge render`: the content each widget would publish, with
 /// toggle states given on the command line (unknown toggles render off).

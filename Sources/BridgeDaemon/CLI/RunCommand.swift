@@ -1,3 +1,5 @@
+import CommandLineParsing
+
 /// `switchboard-bridge run`: the daemon, in the foreground until SIGTERM or SIGINT.
 public struct RunCommand: BridgeCommand {
     public static let name = "run"

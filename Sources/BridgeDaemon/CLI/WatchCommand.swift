@@ -1,4 +1,5 @@
 import BridgeCore
+import CommandLineParsing
 
 /// `switchboard-bridge watch`: what each device says and what the bridge reads
 /// from it, live, then a table per action. Needs no token; never sends a

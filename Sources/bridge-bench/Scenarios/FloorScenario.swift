@@ -28,7 +28,7 @@ enum FloorScenario {
             listeners.append(bound.descriptor)
             ports.append(bound.port)
         }
-        let relay = try ChildProcess(executable: executable, arguments: ["--floor-relay"] + ports.map(String.init) + [String(touchLines)],
+        let relay = try ChildProcess(executable: executable, arguments: BenchArguments.floorRelayWords(ports: ports, touchLines: touchLines),
                                      logPath: logPath)
         defer { relay.stop(graceMs: 2_000) }
         var peers: [Int32] = []

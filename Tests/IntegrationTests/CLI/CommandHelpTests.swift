@@ -1,4 +1,5 @@
 @testable import BridgeDaemon
+import CommandLineParsing
 import Foundation
 import Testing
 import TestSupport
@@ -35,11 +36,11 @@ struct CommandHelpTests {
         let text = help.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(text.hasPrefix("switchboard-bridge \(name): "), "\(help.stdout)")
         for option in command.options + [CommandOption.help] {
-            #expect(text.contains(UsageText.label(option) + " "), "\(name) --help: \(option.name)")
+            #expect(text.contains(HelpText.label(option) + " "), "\(name) --help: \(option.name)")
             #expect(text.contains(option.help.split(separator: " ").prefix(4).joined(separator: " ")), "\(name) --help: \(option.name)'s help")
         }
         for option in command.options {
-            #expect(text.contains(UsageText.synopsis(option)), "\(name) --help's usage: \(option.name)")
+            #expect(text.contains(HelpText.synopsis(option)), "\(name) --help's usage: \(option.name)")
         }
         #expect(!text.contains("--version"), "\(name) --help lists only \(name)'s options")
     }

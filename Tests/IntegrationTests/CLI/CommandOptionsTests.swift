@@ -1,5 +1,6 @@
 @testable import BridgeDaemon
 import BridgeDemo
+import CommandLineParsing
 import Foundation
 import Testing
 import TestSupport
@@ -200,7 +201,7 @@ struct CommandOptionsTests {
         (.optionBeforeCommand("--config"), "--config goes after a command, as in 'switchboard-bridge run --config ...' (see switchboard-bridge --help)"),
     ] as [(CommandLineError, String)])
     func refusalsAreSaid(error: CommandLineError, text: String) {
-        #expect(error.description == text)
+        #expect(error.message(program: UsageText.programName) == text)
     }
 
     /// `--help` wins over anything else on the line (`check --listen x --help` is check's help);

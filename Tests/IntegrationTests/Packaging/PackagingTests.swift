@@ -1,5 +1,6 @@
 import BridgeCore
 @testable import BridgeDaemon
+import CommandLineParsing
 import Foundation
 import Testing
 

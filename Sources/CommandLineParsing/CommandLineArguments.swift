@@ -1,7 +1,8 @@
 import BridgeCore
 
 /// The options given to one command, read against that command's declarations
-/// (`BridgeCommand.options`): the one parser of every command's words. Each option was
+/// (`ParsableCommand.options`): the one parser of every command's words, the daemon's
+/// commands', `aivi-sim`'s and `bridge-bench`'s. Each option was
 /// checked here (known to the command, its value present, a number within its range);
 /// the command reads the values by the same declarations.
 public struct CommandLineArguments: Sendable, Equatable {
@@ -12,8 +13,8 @@ public struct CommandLineArguments: Sendable, Equatable {
 
     /// Reads `words` (what follows the command's name) as options of `command`;
     /// `others` name the commands an unknown option may belong to.
-    public init(parsing words: ArraySlice<String>, for command: any BridgeCommand.Type,
-                others: [any BridgeCommand.Type] = []) throws(CommandLineError) {
+    public init(parsing words: ArraySlice<String>, for command: any ParsableCommand.Type,
+                others: [any ParsableCommand.Type] = []) throws(CommandLineError) {
         self.command = command.name
         let declared = command.options
         var rest = words
@@ -24,6 +25,9 @@ public struct CommandLineArguments: Sendable, Equatable {
                 throw Self.unknown(name, command: command, others: others)
             }
             try read(option, inlineValue: inlineValue, rest: &rest)
+        }
+        if let missing = declared.first(where: { $0.isRequired && values[$0.name] == nil }) {
+            throw .missingOption(command: command.name, option: missing.name, valueName: missing.valueName)
         }
     }
 
@@ -64,7 +68,7 @@ public struct CommandLineArguments: Sendable, Equatable {
     }
 
     /// An option the command does not declare: the commands that take it, and a near miss among the command's own.
-    private static func unknown(_ name: String, command: any BridgeCommand.Type, others: [any BridgeCommand.Type]) -> CommandLineError {
+    private static func unknown(_ name: String, command: any ParsableCommand.Type, others: [any ParsableCommand.Type]) -> CommandLineError {
         var owners: [String] = []
         for other in others where other.name != command.name && other.options.contains(where: { $0.names.contains(name) }) {
             owners.append(other.name)
@@ -75,7 +79,7 @@ public struct CommandLineArguments: Sendable, Equatable {
     }
 
     /// `--name=value` into its name and value.
-    static func split(_ word: String) -> (String, String?) {
+    public static func split(_ word: String) -> (String, String?) {
         guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
         return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }

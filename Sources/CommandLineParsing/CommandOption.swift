@@ -1,6 +1,6 @@
-/// One option of a command, declared once: the parser reads the command line with it,
-/// the command's `--help` lists it, and PackagingTests holds the man page and the bash
-/// completion to the same list.
+/// One option of a command, declared once: the parser (`CommandLineArguments`) reads the
+/// command line with it, the command's `--help` (`HelpText`) lists it, and the daemon's
+/// PackagingTests hold its man page and bash completion to the same list.
 public struct CommandOption: Sendable, Equatable {
     /// What follows the option's name on the command line.
     public enum Value: Sendable, Equatable {
@@ -21,11 +21,14 @@ public struct CommandOption: Sendable, Equatable {
     public let value: Value
     /// What the option does, with its default; one sentence, wrapped by `--help`.
     public let help: String
+    /// A command line without it is refused (`aivi-sim --token`); the usage shows it unbracketed.
+    public let isRequired: Bool
 
-    public init(_ name: String, short shortName: String? = nil, _ value: Value = .none, help: String) {
+    public init(_ name: String, short shortName: String? = nil, _ value: Value = .none, isRequired: Bool = false, help: String) {
         self.name = name
         self.shortName = shortName
         self.value = value
+        self.isRequired = isRequired
         self.help = help
     }
 
@@ -38,11 +41,7 @@ public struct CommandOption: Sendable, Equatable {
     }
 
     /// The option's names, long first.
-    var names: [String] { [name] + (shortName.map { [$0] } ?? []) }
-
-    /// `--config`, the path of the config file, which most commands take.
-    public static let config = CommandOption("--config", short: "-c", .text("PATH"),
-                                             help: "the config file (default \(UsageText.defaultConfigPath))")
+    public var names: [String] { [name] + (shortName.map { [$0] } ?? []) }
 
     /// `--help`, which every command takes (the parser answers it before the command's own options).
     public static let help = CommandOption("--help", short: "-h", help: "show this help")
