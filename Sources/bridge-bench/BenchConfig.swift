@@ -29,22 +29,24 @@ enum BenchConfig {
         return Int(topic.dropFirst("bench/d".count).dropLast("/set".count))
     }
 
+    /// The head of every config the bench writes (this one and `SoakConfig`'s): the simulator's
+    /// API with the token in `tokenVariable`, the private broker on 127.0.0.1 at `brokerPort` (a
+    /// word: the soak's broken reload writes one) with `mqttKeys` after its client id, the state
+    /// directory, and the `timing:` keys.
+    static func head(apiBaseURL: String, tokenVariable: String, brokerPort: String, clientId: String, mqttKeys: [String] = [],
+                     stateDirectory: String, timing: [String]) -> [String] {
+        ["aivi:", "  api: \(apiBaseURL)", "  token_env: \(tokenVariable)",
+         "mqtt:", "  host: 127.0.0.1", "  port: \(brokerPort)", "  client_id: \(clientId)"]
+            + mqttKeys.map { "  " + $0 }
+            + ["state_dir: \(stateDirectory)", "timing:"] + timing.map { "  " + $0 }
+    }
+
     /// `hasUnsafeButtons` adds one `repeat_safe: false` button to each widget (after its toggles);
     /// `statusPort` turns the status listener on, on 127.0.0.1; `hasPulsedDoor` adds the door to the first widget.
     static func yaml(sizes: BenchSizes, brokerPort: Int, apiBaseURL: String, stateDirectory: String,
                      hasUnsafeButtons: Bool = false, statusPort: Int? = nil, hasPulsedDoor: Bool = false) -> String {
-        var lines = [
-            "aivi:",
-            "  api: \(apiBaseURL)",
-            "  token_env: \(tokenVariable)",
-            "mqtt:",
-            "  host: 127.0.0.1",
-            "  port: \(brokerPort)",
-            "  client_id: bridge-bench-bridge",
-            "state_dir: \(stateDirectory)",
-            "timing:",
-            "  min_publish_interval_ms: \(sizes.minPublishIntervalMs)",
-        ]
+        var lines = head(apiBaseURL: apiBaseURL, tokenVariable: tokenVariable, brokerPort: "\(brokerPort)", clientId: "bridge-bench-bridge",
+                         stateDirectory: stateDirectory, timing: ["min_publish_interval_ms: \(sizes.minPublishIntervalMs)"])
         if let statusPort { lines += ["status:", "  listen: 127.0.0.1:\(statusPort)"] }
         lines.append("widgets:")
         for widget in 0..<sizes.widgetCount {

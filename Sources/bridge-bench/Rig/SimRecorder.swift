@@ -7,7 +7,7 @@ final class SimRecorder: Sendable {
     /// The most records kept of each kind (far above what a run makes).
     static let maxRecords = 200_000
 
-    struct Records {
+    struct Records: SimObservationRecords {
         var patches: [PatchArrival] = []
         var frames: [WrittenFrame] = []
         var arrivalUs: [String: Int64] = [:]
@@ -15,35 +15,32 @@ final class SimRecorder: Sendable {
         var maxInFlight: [String: Int] = [:]
         var refusedCount = 0
         var droppedCount = 0
+
+        mutating func note(_ observation: SimObservation, atUs nowUs: Int64) {
+            switch observation {
+            case .patchReceived(let slug):
+                arrivalUs[slug] = nowUs
+                let count = inFlight[slug, default: 0] + 1
+                inFlight[slug] = count
+                maxInFlight[slug] = max(maxInFlight[slug, default: 0], count)
+            case .published(let slug, let content):
+                inFlight[slug, default: 1] -= 1
+                guard patches.count < SimRecorder.maxRecords else { droppedCount += 1; return }
+                patches.append(PatchArrival(slug: slug, arrivedUs: arrivalUs[slug] ?? nowUs, content: content))
+            case .patchRefused(let slug, _):
+                inFlight[slug, default: 1] -= 1
+                refusedCount += 1
+            case .frameWritten(let frame):
+                guard frames.count < SimRecorder.maxRecords else { droppedCount += 1; return }
+                frames.append(WrittenFrame(writtenUs: nowUs, frame: frame))
+            }
+        }
     }
 
-    let records = ConditionLock(Records())
+    let records: ConditionLock<Records>
 
     init(observing simulator: AiviSimulator) {
-        simulator.observe { [records] observation in
-            let nowUs = MonotonicClock.nowUs()
-            records.withLock { Self.note(observation, atUs: nowUs, in: &$0) }
-        }
-    }
-
-    private static func note(_ observation: SimObservation, atUs nowUs: Int64, in records: inout Records) {
-        switch observation {
-        case .patchReceived(let slug):
-            records.arrivalUs[slug] = nowUs
-            let count = records.inFlight[slug, default: 0] + 1
-            records.inFlight[slug] = count
-            records.maxInFlight[slug] = max(records.maxInFlight[slug, default: 0], count)
-        case .published(let slug, let content):
-            records.inFlight[slug, default: 1] -= 1
-            guard records.patches.count < maxRecords else { records.droppedCount += 1; return }
-            records.patches.append(PatchArrival(slug: slug, arrivedUs: records.arrivalUs[slug] ?? nowUs, content: content))
-        case .patchRefused(let slug, _):
-            records.inFlight[slug, default: 1] -= 1
-            records.refusedCount += 1
-        case .frameWritten(let frame):
-            guard records.frames.count < maxRecords else { records.droppedCount += 1; return }
-            records.frames.append(WrittenFrame(writtenUs: nowUs, frame: frame))
-        }
+        records = Records.recording(simulator)
     }
 
     var patchCount: Int { records.withLock { $0.patches.count } }

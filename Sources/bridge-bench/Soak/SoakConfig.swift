@@ -27,25 +27,12 @@ enum SoakConfig {
     /// What a reload writes: `variant` 0 is the base; others change labels;
     /// `isBroken` writes a config `check` refuses (the bridge must keep the old one).
     static func yaml(brokerPort: Int, apiBaseURL: String, stateDirectory: String, variant: Int, isBroken: Bool) -> String {
-        var lines = [
-            "aivi:",
-            "  api: \(apiBaseURL)",
-            "  token_env: \(tokenVariable)",
-            "mqtt:",
-            "  host: 127.0.0.1",
-            isBroken && variant % 2 == 0 ? "  port: seventeen" : "  port: \(brokerPort)",
-            "  client_id: bridge-soak-bridge",
-            "  status_topic: soak/bridge/status",
-            "state_dir: \(stateDirectory)",
-            "timing:",
-            "  confirm_timeout_ms: 3000",
-            "  settle_window_ms: 500",
-            "  publish_retry_initial_ms: 200",
-            "  publish_retry_cap_ms: 4000",
-            "  stream_dead_after_ms: 6000",
-            "  stop_grace_ms: 2000",
-            "widgets:",
-        ]
+        var lines = BenchConfig.head(
+            apiBaseURL: apiBaseURL, tokenVariable: tokenVariable, brokerPort: isBroken && variant % 2 == 0 ? "seventeen" : "\(brokerPort)",
+            clientId: "bridge-soak-bridge", mqttKeys: ["status_topic: soak/bridge/status"], stateDirectory: stateDirectory,
+            timing: ["confirm_timeout_ms: 3000", "settle_window_ms: 500", "publish_retry_initial_ms: 200", "publish_retry_cap_ms: 4000",
+                     "stream_dead_after_ms: 6000", "stop_grace_ms: 2000"]
+        ) + ["widgets:"]
         for widget in 0..<widgetCount {
             lines.append("  - slug: \(slug(widget))")
             lines.append("    actions:")

@@ -8,7 +8,7 @@ final class SoakRecorder: Sendable {
     /// The most event ids remembered (far above a 60-minute run).
     static let maxEvents = 200_000
 
-    struct Records {
+    struct Records: SimObservationRecords {
         var lastContent: [String: JSONValue] = [:]
         var lastAcceptedUs: [String: Int64] = [:]
         var patchesReceived = 0
@@ -16,33 +16,30 @@ final class SoakRecorder: Sendable {
         var patchesRefused = 0
         var firstWrittenUs: [String: Int64] = [:]
         var framesWritten = 0
+
+        mutating func note(_ observation: SimObservation, atUs nowUs: Int64) {
+            switch observation {
+            case .patchReceived:
+                patchesReceived += 1
+            case .published(let slug, let content):
+                patchesAccepted += 1
+                lastContent[slug] = content
+                lastAcceptedUs[slug] = nowUs
+            case .patchRefused:
+                patchesRefused += 1
+            case .frameWritten(let frame):
+                framesWritten += 1
+                guard let id = SoakRecorder.eventId(of: frame), firstWrittenUs[id] == nil,
+                      firstWrittenUs.count < SoakRecorder.maxEvents else { return }
+                firstWrittenUs[id] = nowUs
+            }
+        }
     }
 
-    let records = ConditionLock(Records())
+    let records: ConditionLock<Records>
 
     init(observing simulator: AiviSimulator) {
-        simulator.observe { [records] observation in
-            let nowUs = MonotonicClock.nowUs()
-            records.withLock { Self.note(observation, atUs: nowUs, in: &$0) }
-        }
-    }
-
-    private static func note(_ observation: SimObservation, atUs nowUs: Int64, in records: inout Records) {
-        switch observation {
-        case .patchReceived:
-            records.patchesReceived += 1
-        case .published(let slug, let content):
-            records.patchesAccepted += 1
-            records.lastContent[slug] = content
-            records.lastAcceptedUs[slug] = nowUs
-        case .patchRefused:
-            records.patchesRefused += 1
-        case .frameWritten(let frame):
-            records.framesWritten += 1
-            guard let id = eventId(of: frame), records.firstWrittenUs[id] == nil,
-                  records.firstWrittenUs.count < maxEvents else { return }
-            records.firstWrittenUs[id] = nowUs
-        }
+        records = Records.recording(simulator)
     }
 
     /// The `id:` of an SSE frame.
