@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeDaemonTests",
-            dependencies: ["BridgeDaemon", "BridgeCore", "MQTTShell", "ShellSupport", "AiviSim", "TestSupport"]
+            dependencies: ["BridgeDaemon", "BridgeCore", "MQTTShell", "CurlShell", "ShellSupport", "AiviSim", "TestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",
