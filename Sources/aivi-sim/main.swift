@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AiviSim
+import ShellSupport
 import Synchronization
 
 /// Set by SIGINT/SIGTERM; the main thread polls it and stops the simulator.
@@ -32,7 +33,7 @@ case .invalid(let problem):
     exit(2)
 case .run(let arguments):
     installStopHandlers()
-    let clock: any SimClock = arguments.usesManualClock ? ManualClock() : SystemClock()
+    let clock: any SimClock = arguments.usesManualClock ? SimulatedBoardClock.service() : SystemClock()
     do {
         let simulator = try AiviSimulator.start(settings: arguments.settings, clock: clock)
         writeLine("aivi-sim: listening on \(simulator.baseURL) for widgets "
