@@ -47,8 +47,7 @@ struct PublishRetryUnderSimulationTests {
 /// service that refuses every PATCH with 429 and `Retry-After: retryAfter`.
 final class RetryAfterWorld: @unchecked Sendable {
     static let answerMs: Int64 = 20
-    static let config: BridgeConfig = {
-        let text = """
+    static let config = RuntimeSimWorld.load("""
         aivi:
           token_env: AIVI_TOKEN
         timing:
@@ -63,11 +62,7 @@ final class RetryAfterWorld: @unchecked Sendable {
                 state_topic: home/fan/state
                 command_topic: home/fan/set
 
-        """
-        let result = ConfigLoader.load(text: text, fileName: "retry.yaml")
-        guard let config = result.config else { fatalError("the config does not load: \(result.rendered())") }
-        return config
-    }()
+        """)
 
     let clock = SimulatedBoardClock()
     let disk: SimulatedDisk
