@@ -54,7 +54,7 @@ let package = Package(
             name: "BridgeDemo",
             dependencies: ["BridgeDaemon", "AiviSim", "HTTPServer", "MQTTShell", "BridgeCore", "CommandLineParsing", "ShellSupport"]
         ),
-        .executableTarget(name: "aivi-sim", dependencies: ["AiviSim", "CommandLineParsing"]),
+        .executableTarget(name: "aivi-sim", dependencies: ["AiviSim", "CommandLineParsing", "ShellSupport"]),
         .executableTarget(
             name: "switchboard-bridge",
             dependencies: ["BridgeCore", "BridgeDaemon", "BridgeDemo", "ShellSupport"]
@@ -73,7 +73,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeDaemonTests",
-            dependencies: ["BridgeDaemon", "BridgeCore", "MQTTShell", "ShellSupport", "AiviSim", "TestSupport"]
+            dependencies: ["BridgeDaemon", "BridgeCore", "MQTTShell", "CurlShell", "ShellSupport", "AiviSim", "TestSupport"]
         ),
         .testTarget(
             name: "IntegrationTests",

@@ -6,7 +6,7 @@ import ShellSupport
 /// and drive it from tests through this API or the `/_sim/` control API.
 public final class AiviSimulator: Sendable {
     public let settings: SimSettings
-    /// The simulator's time; a `ManualClock` lets tests move it.
+    /// The simulator's time; a `SimulatedBoardClock` (`.service()`) lets tests move it.
     public let clock: any SimClock
     private let state: ConditionLock<SimState>
     private let server = ConditionLock<HTTPServer?>(nil)

@@ -14,24 +14,17 @@ public struct SystemClock: SimClock {
     public var nowMs: Int64 { WallClock.nowEpochMs() }
 }
 
-/// A clock that stands still until told to move.
-public final class ManualClock: SimClock {
-    /// 2026-11-29T21:00:00.000Z, the contract's example time.
-    public static let defaultStartMs: Int64 = SimTimeFormat.epochMs(year: 2026, month: 11, day: 29, hour: 21)
+/// The simulator's manual clock (`--manual-clock`, tests): the wall clock of
+/// the one manual clock, `SimulatedBoardClock`, which stands still until told
+/// to move (`advance(byMs:)`, `/_sim/clock/advance`).
+extension SimulatedBoardClock: SimClock {
+    /// 2026-11-29T21:00:00.000Z, the contract's example time: where a manual service clock starts.
+    public static let serviceStartMs: Int64 = SimTimeFormat.epochMs(year: 2026, month: 11, day: 29, hour: 21)
 
-    private let currentMs: ConditionLock<Int64>
-
-    public init(startMs: Int64 = ManualClock.defaultStartMs) {
-        currentMs = ConditionLock(startMs)
+    /// A manual clock for the simulated service, its wall clock at `startMs`.
+    public static func service(startMs: Int64 = serviceStartMs) -> SimulatedBoardClock {
+        SimulatedBoardClock(wallClockEpochMs: startMs)
     }
 
-    public var nowMs: Int64 { currentMs.withLock { $0 } }
-
-    /// Moves the clock forward by `milliseconds` (negative values are ignored).
-    public func advance(byMs milliseconds: Int64) {
-        currentMs.withLock { current in
-            let (sum, overflowed) = current.addingReportingOverflow(max(0, milliseconds))
-            current = overflowed ? Int64.max : sum
-        }
-    }
+    public var nowMs: Int64 { now.wallClockEpochMs }
 }

@@ -21,13 +21,6 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
         case stopped
     }
 
-    struct Outcome {
-        var reason: String
-        var retryMs: Int?
-        var wasHealthy: Bool
-        var refusedStatus: Int? = nil
-    }
-
     public let settings: SSEClientSettings
     private let handler: @Sendable (SSEClientEvent) -> Void
     /// `start()`'s multi handle on a thread of its own (set by `start()`, before the
@@ -40,17 +33,14 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
     /// than the loop's: once `stop()` has returned).
     public private(set) var lastEventId: String?
     private var phase = Phase.idle
-    private var failures = 0
-    private var retryMs: Int
-    private var jitter: SplitMix64
+    private var reconnects: SSEReconnectSchedule
     /// The stream URL's parsed form, for its host and port (the name looked up).
     private let parsedURLs = ParsedURLs(capacity: 1)
     private var lookupNumber = 0
 
     public init(settings: SSEClientSettings, handler: @escaping @Sendable (SSEClientEvent) -> Void) {
         self.settings = settings
-        retryMs = settings.initialReconnectDelayMs
-        jitter = SplitMix64(seed: settings.jitterSeed)
+        reconnects = SSEReconnectSchedule(settings: settings)
         self.handler = handler
         CurlLibrary.initializeOnce()
     }
@@ -114,7 +104,7 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
         case .resolving(_, let untilMs):
             guard nowMs >= untilMs else { return }
             let reason = "looking the host up took more than \(settings.connectTimeoutMs) ms"
-            reconnectLater(Outcome(reason: reason, retryMs: nil, wasHealthy: false))
+            reconnectLater(SSEConnectionOutcome(notOpened: reason))
         case .streaming(let connection, let transfer):
             guard nowMs > connection.deadAtMs else { return }
             connection.isDead = true
@@ -139,7 +129,7 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
         }
         let parser = SSEParser(maxEventBytes: settings.maxEventBytes, lastEventId: lastEventId)
         let connection = SSEConnection(
-            parser: parser, deadConnectionTimeoutMs: settings.deadConnectionTimeoutMs,
+            parser: parser, deadConnectionTimeoutMs: settings.deadConnectionTimeoutMs, clock: settings.clock,
             recordLastEventId: { [weak self] id in self?.lastEventId = id },
             handler: { [weak self] event in self?.deliver(event) })
         do {
@@ -150,7 +140,7 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
             phase = .streaming(connection, transfer)
             try multi.add(transfer)
         } catch {
-            reconnectLater(Outcome(reason: "\(error)", retryMs: nil, wasHealthy: false))
+            reconnectLater(SSEConnectionOutcome(notOpened: "\(error)"))
         }
     }
 
@@ -158,7 +148,7 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
     private func lookUp(_ endpoint: CurlEndpoint, multi: CurlMulti) {
         lookupNumber &+= 1
         let number = lookupNumber
-        phase = .resolving(number: number, untilMs: MonotonicClock.nowMs() + Int64(max(0, settings.connectTimeoutMs)))
+        phase = .resolving(number: number, untilMs: settings.clock.monotonicMs() + Int64(max(0, settings.connectTimeoutMs)))
         settings.resolver.resolve(endpoint.host) { [weak self] lookup in
             let client = self
             _ = multi.onLoop { client?.resolved(lookup, endpoint, number: number) }
@@ -169,34 +159,23 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
         guard case .resolving(let waiting, _) = phase, waiting == number else { return }
         switch lookup {
         case .addresses(let addresses): connect(resolveLines: [endpoint.resolveLine(addresses)])
-        case .failure(let reason): reconnectLater(Outcome(reason: reason, retryMs: nil, wasHealthy: false))
+        case .failure(let reason): reconnectLater(SSEConnectionOutcome(notOpened: reason))
         }
     }
 
     /// The connection ended (closed, refused, failed or found dead).
     private func ended(_ connection: SSEConnection, code: CURLcode) {
-        let openMs = connection.openedAtMs.map { MonotonicClock.nowMs() - $0 } ?? 0
-        let healthy = SSEReconnectPolicy.wasHealthy(
-            opened: connection.isOpen, eventCount: connection.eventCount, openMs: openMs, died: connection.isDead)
-        let refusedStatus = connection.refusal != nil && connection.status != 200 ? connection.status : nil
-        reconnectLater(Outcome(reason: Self.reason(code, connection), retryMs: connection.retryMs, wasHealthy: healthy,
-                               refusedStatus: refusedStatus))
+        reconnectLater(SSEConnectionOutcome(ended: connection, code: code, nowMs: settings.clock.monotonicMs()))
     }
 
-    private func reconnectLater(_ outcome: Outcome) {
-        if let serverRetryMs = outcome.retryMs { retryMs = SSEReconnectPolicy.clampedRetryMs(serverRetryMs) }
+    private func reconnectLater(_ outcome: SSEConnectionOutcome) {
         guard !isStopped else {
             phase = .stopped
             return
         }
         deliver(.disconnected(reason: outcome.reason, refusedStatus: outcome.refusedStatus))
-        failures = outcome.wasHealthy ? 0 : min(failures + 1, 64)
-        if let status = outcome.refusedStatus, SSEReconnectPolicy.refusesToken(status) {
-            failures = max(failures, SSEReconnectPolicy.tokenRefusalFailures)
-        }
-        let delayMs = SSEReconnectPolicy.delayMs(retryMs: retryMs, failures: failures, capMs: settings.maxReconnectDelayMs,
-                                                 using: &jitter)
-        phase = .waiting(untilMs: MonotonicClock.nowMs() + Int64(delayMs))
+        let delayMs = reconnects.delayMs(after: outcome)
+        phase = .waiting(untilMs: settings.clock.monotonicMs() + Int64(delayMs))
     }
 
     private func configure(_ easy: CurlEasy, _ connection: SSEConnection) throws(CurlError) {
@@ -216,12 +195,5 @@ public final class SSEClient: LoopSource, @unchecked Sendable {
         if let lastEventId = connection.parser.lastEventId { headers.append("Last-Event-ID: \(lastEventId)") }
         try easy.setHeaders(headers)
         try connection.attach(to: easy)
-    }
-
-    private static func reason(_ code: CURLcode, _ connection: SSEConnection) -> String {
-        if let refusal = connection.refusal { return "stream refused: \(refusal)" }
-        if connection.isDead { return "no byte for \(connection.deadConnectionTimeoutMs / 1000) s: connection dead" }
-        if code == CURLE_OK { return "stream closed by the server" }
-        return CurlError("event stream", code).description
     }
 }

@@ -19,6 +19,9 @@ public struct SSEClientSettings: Sendable {
     /// Consecutive failures double the delay up to this.
     public var maxReconnectDelayMs: Int = 30_000
     public var maxEventBytes: Int = 64 * 1024
+    /// The monotonic clock a connection's age and silence and the reconnect waits are
+    /// read on: the loop's (`system`), or a test's simulated one.
+    public var clock = BoardClock.system
     /// Seeds the reconnect delays' jitter (a simulation passes its own, to replay it).
     public var jitterSeed = UInt64.random(in: 0...UInt64.max)
 

@@ -7,6 +7,8 @@ final class SSEConnection {
     let handler: @Sendable (SSEClientEvent) -> Void
     let recordLastEventId: @Sendable (String) -> Void
     let deadConnectionTimeoutMs: Int
+    /// Reads the monotonic clock (the board's, or a test's simulated one).
+    let clock: BoardClock
     var parser: SSEParser
     var status = 0
     var contentType = ""
@@ -16,12 +18,14 @@ final class SSEConnection {
     var openedAtMs: Int64?
     var refusal: String?
     var isDead = false
-    var lastByteAtMs = MonotonicClock.nowMs()
+    var lastByteAtMs: Int64
     var retryMs: Int?
     var eventCount = 0
 
-    init(parser: SSEParser, deadConnectionTimeoutMs: Int, recordLastEventId: @escaping @Sendable (String) -> Void,
+    init(parser: SSEParser, deadConnectionTimeoutMs: Int, clock: BoardClock, recordLastEventId: @escaping @Sendable (String) -> Void,
          handler: @escaping @Sendable (SSEClientEvent) -> Void) {
+        self.clock = clock
+        lastByteAtMs = clock.monotonicMs()
         self.recordLastEventId = recordLastEventId
         self.parser = parser
         self.deadConnectionTimeoutMs = deadConnectionTimeoutMs
@@ -39,7 +43,7 @@ final class SSEConnection {
 
     /// A header line; at the blank line ending the head, the stream is judged.
     func header(_ line: UnsafeRawBufferPointer) -> Bool {
-        lastByteAtMs = MonotonicClock.nowMs()
+        lastByteAtMs = clock.monotonicMs()
         switch ResponseHeadLine(line) {
         case .status(let code):
             status = code
@@ -68,13 +72,13 @@ final class SSEConnection {
             return false
         }
         isOpen = true
-        openedAtMs = MonotonicClock.nowMs()
+        openedAtMs = clock.monotonicMs()
         handler(.connected(dateHeader: dateHeader))
         return true
     }
 
     func body(_ bytes: UnsafeRawBufferPointer) {
-        lastByteAtMs = MonotonicClock.nowMs()
+        lastByteAtMs = clock.monotonicMs()
         let idBefore = parser.lastEventId
         let outputs = parser.feed(bytes)
         if let id = parser.lastEventId, id != idBefore { recordLastEventId(id) }

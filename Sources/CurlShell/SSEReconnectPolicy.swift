@@ -1,4 +1,5 @@
 import BridgeCore
+import CCurl
 
 /// When the event stream reconnects: the server's `retry:` clamped to
 /// `minRetryMs...maxRetryMs` (so `retry: 0` cannot hot-loop and a huge one
@@ -40,5 +41,68 @@ public enum SSEReconnectPolicy {
     /// for at least `minHealthyStreamMs`, and not found dead without an event.
     public static func wasHealthy(opened: Bool, eventCount: Int, openMs: Int64, died: Bool) -> Bool {
         opened && openMs >= minHealthyStreamMs && (eventCount > 0 || !died)
+    }
+}
+
+/// How one connection of the event stream ended, or why none opened: what
+/// `SSEReconnectSchedule` decides the next connect from.
+struct SSEConnectionOutcome {
+    var reason: String
+    /// The connection's last `retry:`, if it sent one.
+    var retryMs: Int?
+    var wasHealthy: Bool
+    /// The HTTP status of a refused stream.
+    var refusedStatus: Int? = nil
+
+    /// No connection opened (a lookup, a libcurl setup failure).
+    init(notOpened reason: String) {
+        self.reason = reason
+        wasHealthy = false
+    }
+
+    /// `connection` ended with `code` at monotonic `nowMs` (closed, refused, failed or found dead).
+    init(ended connection: SSEConnection, code: CURLcode, nowMs: Int64) {
+        let openMs = connection.openedAtMs.map { nowMs - $0 } ?? 0
+        wasHealthy = SSEReconnectPolicy.wasHealthy(
+            opened: connection.isOpen, eventCount: connection.eventCount, openMs: openMs, died: connection.isDead)
+        refusedStatus = connection.refusal != nil && connection.status != 200 ? connection.status : nil
+        retryMs = connection.retryMs
+        reason = Self.reason(code, connection)
+    }
+
+    private static func reason(_ code: CURLcode, _ connection: SSEConnection) -> String {
+        if let refusal = connection.refusal { return "stream refused: \(refusal)" }
+        if connection.isDead { return "no byte for \(connection.deadConnectionTimeoutMs / 1000) s: connection dead" }
+        if code == CURLE_OK { return "stream closed by the server" }
+        return CurlError("event stream", code).description
+    }
+}
+
+/// The event stream's reconnects, connection after connection: the server's
+/// latest `retry:` (clamped), the consecutive failures (a healthy stream resets
+/// them, a refused token raises them to the longest backoff) and the jitter.
+/// `SSEClient` asks it each time a connection ends or cannot open; on no clock
+/// of its own, so a test plays a hostile server's connections through it on a
+/// simulated one.
+struct SSEReconnectSchedule {
+    private var retryMs: Int
+    private var failures = 0
+    private var jitter: SplitMix64
+    private let capMs: Int
+
+    init(settings: SSEClientSettings) {
+        retryMs = settings.initialReconnectDelayMs
+        jitter = SplitMix64(seed: settings.jitterSeed)
+        capMs = settings.maxReconnectDelayMs
+    }
+
+    /// The delay before the next connect after `outcome`.
+    mutating func delayMs(after outcome: SSEConnectionOutcome) -> Int {
+        if let serverRetryMs = outcome.retryMs { retryMs = SSEReconnectPolicy.clampedRetryMs(serverRetryMs) }
+        failures = outcome.wasHealthy ? 0 : min(failures + 1, 64)
+        if let status = outcome.refusedStatus, SSEReconnectPolicy.refusesToken(status) {
+            failures = max(failures, SSEReconnectPolicy.tokenRefusalFailures)
+        }
+        return SSEReconnectPolicy.delayMs(retryMs: retryMs, failures: failures, capMs: capMs, using: &jitter)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import AiviSim
 import CommandLineParsing
+import ShellSupport
 import Synchronization
 
 /// Set by SIGINT/SIGTERM; the main thread polls it and stops the simulator.
@@ -31,7 +32,7 @@ case .exit(let status, let text):
     exit(status)
 case .run(let arguments):
     installStopHandlers()
-    let clock: any SimClock = arguments.usesManualClock ? ManualClock() : SystemClock()
+    let clock: any SimClock = arguments.usesManualClock ? SimulatedBoardClock.service() : SystemClock()
     do {
         let simulator = try AiviSimulator.start(settings: arguments.settings, clock: clock)
         writeLine("aivi-sim: listening on \(simulator.baseURL) for widgets "

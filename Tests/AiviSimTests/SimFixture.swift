@@ -1,11 +1,12 @@
 import AiviSim
 import BridgeCore
+import ShellSupport
 
 /// A simulator on a free loopback port with a manual clock, stopped on deinit.
 final class SimFixture {
     static let token = "test-token-9f2c"
     static let slug = "living-room"
-    let clock = ManualClock()
+    let clock = SimulatedBoardClock.service()
     let simulator: AiviSimulator
 
     init(configure: (inout SimSettings) -> Void = { _ in }) throws {

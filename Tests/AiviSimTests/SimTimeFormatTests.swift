@@ -1,4 +1,5 @@
 import AiviSim
+import ShellSupport
 import Testing
 
 @Suite struct SimTimeFormatTests {
@@ -17,6 +18,21 @@ import Testing
     @Test func computesEpochMilliseconds() {
         #expect(SimTimeFormat.epochMs(year: 2026, month: 11, day: 29, hour: 21, ms: 120) == 1_795_986_000_120)
         #expect(SimTimeFormat.epochMs(year: 2000, month: 2, day: 29) == 951_782_400_000)
-        #expect(ManualClock().nowMs == 1_795_986_000_000)
+        #expect(SimulatedBoardClock.service().nowMs == 1_795_986_000_000)
+    }
+
+    /// The simulator's manual clock is the board's simulated one (issue 42 §4: one manual
+    /// clock): its wall clock is the service's, moves by `advance` only, and saturates.
+    @Test func theManualServiceClockIsTheSimulatedBoardsWallClock() {
+        let clock = SimulatedBoardClock.service(startMs: 5_000)
+        let service: any SimClock = clock
+        clock.advance(byMs: 1_500)
+        clock.advance(byMs: -9_000)
+        #expect(service.nowMs == 6_500)
+        #expect(clock.now.wallClockEpochMs == 6_500 && clock.monotonicMs == 2_500)
+        clock.advance(byMs: Int64.max)
+        clock.advance(toMonotonicMs: Int64.min)
+        #expect(service.nowMs == Int64.max)
+        #expect(clock.now.monotonicUs == Int64.max)
     }
 }

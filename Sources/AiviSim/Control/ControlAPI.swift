@@ -1,5 +1,6 @@
 import BridgeCore
 import HTTPServer
+import ShellSupport
 
 /// The `/_sim/` control API: presses as a phone, what phones show, the service's
 /// records, fault injection and the manual clock. JSON in, JSON out.
@@ -73,12 +74,12 @@ enum ControlAPI {
         return reply(200, SimJSON.object([
             ("now", .string(SimTimeFormat.iso8601(ms: nowMs))),
             ("now_ms", .int(nowMs)),
-            ("manual", .bool(simulator.clock is ManualClock)),
+            ("manual", .bool(simulator.clock is SimulatedBoardClock)),
         ]))
     }
 
     private static func advance(_ body: JSONValue, _ simulator: AiviSimulator) -> HTTPResponse {
-        guard let manual = simulator.clock as? ManualClock else {
+        guard let manual = simulator.clock as? SimulatedBoardClock else {
             return reply(409, SimJSON.error("the simulator runs on the system clock (start it with --manual-clock)"))
         }
         guard let milliseconds = body["ms"]?.integerValue, (0...maxAdvanceMs).contains(milliseconds) else {

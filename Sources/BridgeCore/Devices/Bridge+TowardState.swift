@@ -133,11 +133,18 @@ extension Bridge {
         return longestMs
     }
 
-    /// The travel time of a door's pulse (or of the start) has passed: it may be pulsed again.
+    /// The travel time of a door's pulse (or of the start) has passed: it may be
+    /// pulsed again. One line per hold: at most one per door per travel time
+    /// (plus `silentBrokerMs` after a pulse), and rate-limited by its kind.
     mutating func endPulseHold(_ door: PulsedDoor, _ effects: inout [BridgeEffect]) {
-        guard let hold = pulseHolds.removeValue(forKey: door), hold.isSinceStart else { return }
+        guard let hold = pulseHolds.removeValue(forKey: door) else { return }
         let tiles = actionsByKey.filter { $0.value.pulse.map(PulsedDoor.init) == door }.keys.sorted()
         let named = tiles.isEmpty ? "the door pulsed by '\(door)'" : tiles.map { "action '\($0.actionId)' (widget \($0.slug))" }.joined(separator: ", ")
+        guard hold.isSinceStart else {
+            effects.append(.log(.info, "\(named): its travel time and the \(MQTTSettings.silentBrokerMs) ms a stalled broker may hold "
+                                + "a pulse have passed since its pulse; it may be pulsed again"))
+            return
+        }
         let since = hold.isSinceReconnect ? "the MQTT reconnect" : "the start"
         effects.append(.log(.info, "\(named): its travel time since \(since) has passed; it may be pulsed again"))
     }

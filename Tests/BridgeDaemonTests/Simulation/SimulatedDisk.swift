@@ -1,6 +1,7 @@
 @_spi(DurableRecordStore) @testable import BridgeCore
 @testable import BridgeDaemon
 import Foundation
+import ShellSupport
 import TestSupport
 
 /// The state directory's disk under the simulated runtime (the daemon's

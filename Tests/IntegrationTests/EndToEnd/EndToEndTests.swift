@@ -1,6 +1,7 @@
 import AiviSim
 import BridgeCore
 import Foundation
+import ShellSupport
 import Testing
 import TestSupport
 
@@ -33,7 +34,7 @@ struct EndToEndTests {
     @Test("3. an expired press → nothing happens; also with the board's clock 10 minutes wrong",
           arguments: [Int64(0), 600_000, -600_000])
     func expiredPressesAreDropped(serverAheadMs: Int64) throws {
-        let clock = ManualClock(startMs: Int64(Date().timeIntervalSince1970 * 1000) + serverAheadMs)
+        let clock = SimulatedBoardClock.service(startMs: Int64(Date().timeIntervalSince1970 * 1000) + serverAheadMs)
         let world = try EndToEndHarness(simClock: clock)
         // The service replays only unexpired presses when a stream opens: this one must
         // arrive live, so the stream (opened once MQTT is up) must be connected first,

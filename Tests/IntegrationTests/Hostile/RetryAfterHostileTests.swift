@@ -14,27 +14,30 @@ struct RetryAfterHostileTests {
         #expect(world.isBridgeRunning, "\(world.log)")
     }
 
-    /// On a 429, a huge value is clamped to one hour (and the timer table takes it).
+    /// On a 429, a huge value is clamped to one hour (and the timer table takes it: the
+    /// loop goes on, a reload is done). The wait itself is asserted on the simulated
+    /// clock (`PublishRetryUnderSimulationTests`, issue 42 §4).
     @Test func aHugeRetryAfterOnA429IsClampedToAnHour() throws {
         let world = try HostileWorld(script: ["patch_status": 429, "patch_headers": [["Retry-After", "9223372036854775807"]]])
         try world.startBridge()
         #expect(world.waitForLog("rate limited; retrying in 3600000 ms"), "\(world.log)")
-        #expect(waitUntil(timeoutSeconds: 1) { !world.isBridgeRunning } == false, "\(world.log)")
-        #expect(world.server.patchCount == 1)
+        world.bridge?.send(SIGHUP)
+        #expect(world.waitForLog("config reloaded"), "\(world.log)")
+        #expect(world.isBridgeRunning, "\(world.log)")
     }
 
-    /// A negative or zero `Retry-After` used to hot-loop PATCHes (14,000 in 6 s).
-    @Test(arguments: ["-5", "0", "-9223372036854775808", "Sun, 29 Nov 1970 00:00:00 GMT"])
-    func aNegativeOrPastRetryAfterWaitsAtLeastASecond(_ value: String) throws {
-        let world = try HostileWorld(script: ["patch_status": 429, "patch_headers": [["Retry-After", value]]],
-                                     timing: "  publish_retry_initial_ms: 1000\n  publish_retry_cap_ms: 1000")
+    /// A zero or past `Retry-After` used to hot-loop PATCHes (14,000 in 6 s): read off the
+    /// wire it is clamped to a second, and the retry comes. The rate (at least a second
+    /// between PATCHes, also for the values the core ignores) is asserted on the simulated clock.
+    @Test(arguments: ["0", "Sun, 29 Nov 1970 00:00:00 GMT"])
+    func aZeroOrPastRetryAfterWaitsASecond(_ value: String) throws {
+        let world = try HostileWorld(script: ["patch_status": 429, "patch_headers": [["Retry-After", value]]])
         try world.startBridge()
-        #expect(world.waitForLog("rate limited; retrying in"), "\(world.log)")
-        _ = waitUntil(timeoutSeconds: 3) { !world.isBridgeRunning }
+        #expect(world.waitForLog("rate limited; retrying in 1000 ms"), "\(world.log)")
+        #expect(waitUntil(timeoutSeconds: 5) { world.server.patchCount >= 2 || !world.isBridgeRunning }, "\(world.log)")
         #expect(world.isBridgeRunning, "\(world.log)")
         let times = world.server.times("PATCH")
-        #expect(times.count >= 2 && times.count <= 8, "\(times.count) PATCHes in 3 s")
-        for (earlier, later) in zip(times, times.dropFirst()) { #expect(later - earlier >= 0.45) }
+        if times.count >= 2 { #expect(times[1] - times[0] >= 0.95, "PATCHes at \(times)") }
     }
 
     /// An HTTP date one minute after the response's `Date` is a one-minute wait.

@@ -51,7 +51,12 @@ struct UnlockAndPulseTests {
         harness.advance(ms: 3_600_000)
         #expect(harness.press(false, id: "evt_3").mqttPublishes.isEmpty)
         #expect(harness.effects.contains(.startTimer(.pulseHold(Self.door), afterMs: 20_000 + MQTTSettings.silentBrokerMs)))
-        harness.ackAll(harness.send(.timerFired(.pulseHold(Self.door))))
+        // Its hold ends with a line (issue 42 §4: a test waits on it instead of the clock).
+        let ended = harness.send(.timerFired(.pulseHold(Self.door)))
+        #expect(ended.logTexts.map(\.1) == ["action 'dev' (widget home): its travel time and the 3000 ms a stalled broker "
+                                            + "may hold a pulse have passed since its pulse; it may be pulsed again"], "\(ended.logTexts)")
+        #expect(ended.logTexts.map(\.0) == [.info])
+        harness.ackAll(ended)
         #expect(harness.press(false, id: "evt_4").mqttPublishes.count == 1)
     }
 

@@ -1,8 +1,9 @@
-import ShellSupport
-
-/// The board's clocks under a simulation or a test: they stand still until
-/// moved. `clock` is the `BoardClock` to hand to what reads time (the runtime,
-/// the event loop, the log), so one reading mechanism serves both worlds.
+/// The one manual clock: the board's clocks under a simulation or a test, and
+/// the Aivi simulator's clock in its manual mode (`--manual-clock`: its wall
+/// clock, `AiviSim.SimClock`). They stand still until moved. `clock` is the
+/// `BoardClock` to hand to what reads time (the runtime, the event loop, the
+/// log), so one reading mechanism serves both worlds. Moves saturate: a hostile
+/// or huge advance never traps.
 public final class SimulatedBoardClock: Sendable {
     private let time: ConditionLock<BoardTime>
 
@@ -19,20 +20,20 @@ public final class SimulatedBoardClock: Sendable {
 
     /// Moves both clocks forward by `milliseconds` (negative: not moved).
     public func advance(byMs milliseconds: Int64) {
+        let forwardMs = max(0, milliseconds)
         time.withLock { time in
-            time.monotonicUs += max(0, milliseconds) * 1000
-            time.wallClockEpochMs += max(0, milliseconds)
+            let (wallMs, wallOverflowed) = time.wallClockEpochMs.addingReportingOverflow(forwardMs)
+            time.wallClockEpochMs = wallOverflowed ? Int64.max : wallMs
+            let (forwardUs, usOverflowed) = forwardMs.multipliedReportingOverflow(by: 1000)
+            let (monotonicUs, monotonicOverflowed) = time.monotonicUs.addingReportingOverflow(forwardUs)
+            time.monotonicUs = usOverflowed || monotonicOverflowed ? Int64.max : monotonicUs
         }
     }
 
     /// Moves both clocks to monotonic `atMs` (never back).
     public func advance(toMonotonicMs atMs: Int64) {
-        advance(byMs: atMs - monotonicMs)
-    }
-
-    /// The wall clock alone steps (NTP), by `milliseconds`, either way.
-    public func stepWallClock(byMs milliseconds: Int64) {
-        time.withLock { $0.wallClockEpochMs += milliseconds }
+        let (forwardMs, overflowed) = atMs.subtractingReportingOverflow(monotonicMs)
+        advance(byMs: overflowed ? Int64.max : forwardMs)
     }
 
     /// The `BoardClock` that reads this one.
