@@ -60,7 +60,7 @@ public enum DiscoveryListener {
         let connectDeadlineMs = MonotonicClock.nowMs() + Int64(connectWaitMs)
         listener.run(deadlineMs: { progress.listenDeadlineMs ?? connectDeadlineMs }, drain: deadlineDrain) { event in
             if case .mqtt(.refused(let refusal)) = event {
-                progress.refusal = login.text(broker: broker, isAboutLogin: refusal.isAboutLogin, brokerText: refusal.brokerText)
+                progress.refusal = login.text(broker: broker, refusal: refusal)
                 return progress.listenDeadlineMs != nil
             }
             return handle(event, &progress, listener.client, seconds: seconds)
