@@ -13,13 +13,6 @@ public struct BrokerLoginRefusal: Sendable, Equatable {
         /// Where those settings live ("in /etc/.../bridge.yaml", "to discover").
         public var place: String
 
-        public init(username: String, passwordFile: String, verb: String, place: String) {
-            self.username = username
-            self.passwordFile = passwordFile
-            self.verb = verb
-            self.place = place
-        }
-
         /// The config file's keys.
         public static func config(path: String?) -> Settings {
             Settings(username: "mqtt.username", passwordFile: "mqtt.password_file", verb: "set", place: "in " + (path.map(shown) ?? "the config"))
