@@ -1,3 +1,4 @@
+import BridgeCore
 import CMosquitto
 import Glibc
 import ShellSupport

@@ -208,6 +208,13 @@ public final class MQTTClient: @unchecked Sendable {
         onLoopThread { [self] in state.isConnected }
     }
 
+    /// Passes of the loop that read the broker's socket so far: a caller turning the
+    /// loop sees whether a turn brought bytes, a whole message or a part of one
+    /// (`discover` reads on past its deadline while the broker is still sending).
+    public var socketReadPasses: Int {
+        onLoopThread { [self] in state.quickAcknowledgements }
+    }
+
     /// Closes the TCP connection without an MQTT DISCONNECT, as a crash or a cable
     /// pull would: the broker then publishes the will. For fault-injection tests.
     public func dropConnectionAbruptly() {

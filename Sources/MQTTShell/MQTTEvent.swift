@@ -1,3 +1,5 @@
+import BridgeCore
+
 /// What the MQTT shell reports to its owner.
 public enum MQTTEvent: Sendable, Equatable {
     /// Connected (or reconnected) to the broker; subscriptions were re-sent and the

@@ -13,13 +13,6 @@ public struct BrokerLoginRefusal: Sendable, Equatable {
         /// Where those settings live ("in /etc/.../bridge.yaml", "to discover").
         public var place: String
 
-        public init(username: String, passwordFile: String, verb: String, place: String) {
-            self.username = username
-            self.passwordFile = passwordFile
-            self.verb = verb
-            self.place = place
-        }
-
         /// The config file's keys.
         public static func config(path: String?) -> Settings {
             Settings(username: "mqtt.username", passwordFile: "mqtt.password_file", verb: "set", place: "in " + (path.map(shown) ?? "the config"))
@@ -41,10 +34,17 @@ public struct BrokerLoginRefusal: Sendable, Equatable {
         self.settings = settings
     }
 
+    /// The sentence for the broker's `refusal`; `withRetry` ends it with when the
+    /// shell tries again (the daemon and `watch` do; `discover` gives up).
+    public func text(broker: String, refusal: MQTTRefusal, withRetry: Bool = false) -> String {
+        let sentence = text(broker: broker, isAboutLogin: refusal.isAboutLogin, brokerText: refusal.brokerText)
+        return withRetry ? sentence + "; " + Self.retryText(delayMs: refusal.retryDelayMs) : sentence
+    }
+
     /// The sentence for a refusal; `isAboutLogin` false for a refusal of another kind
     /// (server unavailable, client id rejected), where only the broker's words help.
     /// `brokerText` is the broker's answer, shown last and lowercased.
-    public func text(broker: String, isAboutLogin: Bool, brokerText: String) -> String {
+    func text(broker: String, isAboutLogin: Bool, brokerText: String) -> String {
         let said = "(the broker answered \"\(brokerText.lowercased())\")"
         guard isAboutLogin else { return "the broker at \(broker) refused the connection \(said)" }
         guard let username = username.map(Self.shown) else {
@@ -66,7 +66,7 @@ public struct BrokerLoginRefusal: Sendable, Equatable {
     }
 
     /// How the daemon and `watch` end the sentence: when they try again.
-    public static func retryText(delayMs: Int) -> String {
+    static func retryText(delayMs: Int) -> String {
         let seconds = max(1, (delayMs + 999) / 1_000)
         return "trying again in \(seconds) s"
     }

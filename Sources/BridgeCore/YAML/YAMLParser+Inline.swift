@@ -149,57 +149,40 @@ extension YAMLBlockParser {
 
     func parseQuoted(line: Int, column: inout Int) throws(YAMLSyntaxError) -> YAMLNode {
         let start = column
-        let isDouble = lines[line][column] == "\""
-        let value = isDouble ? try scanDoubleQuoted(line: line, column: &column) : try scanSingleQuoted(line: line, column: &column)
-        let style: YAMLScalarStyle = isDouble ? .doubleQuoted : .singleQuoted
+        let style: YAMLScalarStyle = lines[line][column] == "\"" ? .doubleQuoted : .singleQuoted
+        let value = try scanQuoted(line: line, column: &column, style: style)
         return YAMLNode(.scalar(YAMLScalar(text: value, style: style)), at: location(line, start))
     }
 
-    private func scanSingleQuoted(line: Int, column: inout Int) throws(YAMLSyntaxError) -> String {
+    /// A quoted value from its opening quote at `column` to its closing one on the same
+    /// line; moves past it. The two styles differ in their escape only: `''` is one
+    /// quote in a single-quoted value, a backslash starts an escape in a double-quoted one.
+    private func scanQuoted(line: Int, column: inout Int, style: YAMLScalarStyle) throws(YAMLSyntaxError) -> String {
         let text = lines[line]
         let start = column
+        let isDouble = style == .doubleQuoted
+        let quote: Unicode.Scalar = isDouble ? "\"" : "'"
         var result = String.UnicodeScalarView()
         var index = column + 1
         while true {
             guard index < text.count else {
-                throw error("a single-quoted value must end on the same line (quoted values spanning lines are not supported)",
-                            line: line, column: start)
-            }
-            if text[index] == "'" {
-                if index + 1 < text.count, text[index + 1] == "'" {
-                    result.append("'")
-                    index += 2
-                    continue
-                }
-                column = index + 1
-                return String(result)
-            }
-            result.append(text[index])
-            index += 1
-        }
-    }
-
-    private func scanDoubleQuoted(line: Int, column: inout Int) throws(YAMLSyntaxError) -> String {
-        let text = lines[line]
-        let start = column
-        var result = String.UnicodeScalarView()
-        var index = column + 1
-        while true {
-            guard index < text.count else {
-                throw error("a double-quoted value must end on the same line (quoted values spanning lines are not supported)",
-                            line: line, column: start)
+                throw error("a \(isDouble ? "double" : "single")-quoted value must end on the same line "
+                                + "(quoted values spanning lines are not supported)", line: line, column: start)
             }
             let scalar = text[index]
-            if scalar == "\"" {
-                column = index + 1
-                return String(result)
-            }
-            if scalar == "\\" {
+            if isDouble, scalar == "\\" {
                 result.append(try scanEscape(line: line, column: &index))
-            } else {
-                result.append(scalar)
+                continue
+            }
+            if scalar == quote {
+                guard !isDouble, index + 1 < text.count, text[index + 1] == "'" else {
+                    column = index + 1
+                    return String(result)
+                }
                 index += 1
             }
+            result.append(scalar)
+            index += 1
         }
     }
 

@@ -10,6 +10,11 @@ public enum DiscoveryListener {
     static let maxQueuedMessages = 4_096
     /// And at most this many payload bytes (a flood of big messages waits in TCP, not here).
     static let maxQueuedBytes = 2 * DiscoverySession.maxPayloadBytes
+    /// What is still read at the deadline: `discover` translates on the thread that
+    /// reads, so a slow translation (a loaded board, a 4 MiB device list) leaves what
+    /// the broker already sent on the socket. Read on until it has brought nothing for
+    /// 300 ms, at most the bytes a session keeps and at most 5 s (a default window).
+    static let deadlineDrain = MQTTListener.DeadlineDrain(quietMs: 300, maxBytes: DiscoverySession.maxTotalBytes, maxMs: 5_000)
     /// How long to wait for the broker before giving up, at most (and never longer than
     /// the `--seconds` asked for).
     public static let connectTimeoutMs = 10_000
@@ -53,9 +58,9 @@ public enum DiscoveryListener {
         // Within the seconds asked for (issue 41: `--seconds 2` to a closed port took 10 s to say so).
         let connectWaitMs = min(connectTimeoutMs, seconds * 1_000)
         let connectDeadlineMs = MonotonicClock.nowMs() + Int64(connectWaitMs)
-        listener.run(deadlineMs: { progress.listenDeadlineMs ?? connectDeadlineMs }) { event in
+        listener.run(deadlineMs: { progress.listenDeadlineMs ?? connectDeadlineMs }, drain: deadlineDrain) { event in
             if case .mqtt(.refused(let refusal)) = event {
-                progress.refusal = login.text(broker: broker, isAboutLogin: refusal.isAboutLogin, brokerText: refusal.brokerText)
+                progress.refusal = login.text(broker: broker, refusal: refusal)
                 return progress.listenDeadlineMs != nil
             }
             return handle(event, &progress, listener.client, seconds: seconds)

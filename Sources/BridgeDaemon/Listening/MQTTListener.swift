@@ -63,11 +63,24 @@ final class MQTTListener: @unchecked Sendable {
         inbox.push(.stopRequested)
     }
 
+    /// What `run` still reads once its deadline has passed, so that a caller whose
+    /// handling takes long (discover's translation, on this thread) does not leave
+    /// behind what the broker has already sent: read and handed over until the
+    /// socket has brought nothing for `quietMs` of waiting, or `maxBytes` of
+    /// messages were handed over, or `maxMs` has passed (a broker that keeps
+    /// sending cannot keep it).
+    struct DeadlineDrain {
+        var quietMs: Int64
+        var maxBytes: Int
+        var maxMs: Int64
+    }
+
     /// Turns the loop and hands every event to `handle`, in order, until
     /// `deadlineMs()` (monotonic, asked again after each batch; nil: none) has
-    /// passed — what was queued by then is still handed over — or `handle` returns
+    /// passed — what was queued by then is still handed over, and with `drain`
+    /// what the socket brings next, within its bounds — or `handle` returns
     /// false. (Not started: hands over what was queued, waiting on the inbox.)
-    func run(deadlineMs: () -> Int64?, handle: (Event) -> Bool) {
+    func run(deadlineMs: () -> Int64?, drain: DeadlineDrain? = nil, handle: (Event) -> Bool) {
         while true {
             let deadline = deadlineMs()
             let remainingMs = deadline.map { $0 - MonotonicClock.nowMs() }
@@ -82,7 +95,38 @@ final class MQTTListener: @unchecked Sendable {
                 }
             }
             guard deliver(batch, to: handle) else { return }
-            if let remainingMs, remainingMs <= 0, deadlineMs() == deadline { return }
+            if let remainingMs, remainingMs <= 0, deadlineMs() == deadline {
+                if let drain, let loop, client.isConnected { read(drain, on: loop, handle: handle) }
+                return
+            }
+        }
+    }
+
+    /// Past the deadline: turns the loop while the socket brings something, and hands
+    /// over what it brings, within `limits`. Quiet is counted in waiting only: the
+    /// time `handle` takes is not the broker's.
+    private func read(_ limits: DeadlineDrain, on loop: EventLoop, handle: (Event) -> Bool) {
+        let startMs = MonotonicClock.nowMs()
+        var quietSinceMs = startMs
+        var readPasses = client.socketReadPasses
+        var handedBytes = 0
+        while handedBytes < limits.maxBytes {
+            let waitMs = min(quietSinceMs + limits.quietMs, startMs + limits.maxMs) - MonotonicClock.nowMs()
+            guard waitMs > 0 else { return }
+            var batch = inbox.take(timeoutMs: 0)
+            if batch.items.isEmpty, batch.droppedCount == 0 {
+                loop.turn(timeoutMs: Int(waitMs))
+                batch = inbox.take(timeoutMs: 0)
+            }
+            let passes = client.socketReadPasses
+            let broughtSomething = passes != readPasses || !batch.items.isEmpty || batch.droppedCount > 0
+            readPasses = passes
+            handedBytes += batch.items.reduce(0) { bytes, item in
+                guard case .mqttMessage(let topic, let payload) = item else { return bytes }
+                return bytes + BoundedInbox<ListenerInput>.byteCount(topic: topic, payload: payload)
+            }
+            guard deliver(batch, to: handle) else { return }
+            if broughtSomething { quietSinceMs = MonotonicClock.nowMs() }
         }
     }
 

@@ -199,8 +199,7 @@ final class MQTTEventRelay: Sendable {
             _ = detector.withLock { $0.disconnected(nowMs: MonotonicClock.nowMs(), drop: .otherReason) }
             relay.submit(.core(.mqttDisconnected))
         case .refused(let refusal):
-            log.error(login.text(broker: broker, isAboutLogin: refusal.isAboutLogin, brokerText: refusal.brokerText)
-                + "; " + BrokerLoginRefusal.retryText(delayMs: refusal.retryDelayMs))
+            log.error(login.text(broker: broker, refusal: refusal, withRetry: true))
             _ = detector.withLock { $0.disconnected(nowMs: MonotonicClock.nowMs(), drop: .otherReason) }
             relay.submit(.core(.mqttDisconnected))
         }

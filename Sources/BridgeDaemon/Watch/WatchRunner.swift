@@ -80,8 +80,7 @@ final class WatchRunner {
         case .mqtt(.fatal(let reason)):
             output.problem("cannot connect to the broker: \(reason)")
         case .mqtt(.refused(let refusal)):
-            output.problem(login.text(broker: output.broker, isAboutLogin: refusal.isAboutLogin, brokerText: refusal.brokerText)
-                + "; " + BrokerLoginRefusal.retryText(delayMs: refusal.retryDelayMs))
+            output.problem(login.text(broker: output.broker, refusal: refusal, withRetry: true))
         case .mqtt(.dropped), .mqtt(.message):
             break
         case .stopRequested:

@@ -1,3 +1,4 @@
+import struct BridgeCore.MQTTRefusal
 import Foundation
 import MQTTShell
 import Testing

@@ -1,5 +1,6 @@
-/// The broker answered the CONNECT with a refusal (its CONNACK's code), as the
-/// shell reports it: the owner words it for the homeowner, naming the login it gave.
+/// The broker answered the CONNECT with a refusal (its CONNACK's code), as the MQTT
+/// shell reports it; `BrokerLoginRefusal` words it for the homeowner, naming the
+/// login the bridge gave.
 public struct MQTTRefusal: Sendable, Equatable {
     /// The CONNACK's return code (MQTT 3.1.1) or reason code (MQTT 5).
     public let code: Int32
@@ -25,7 +26,8 @@ public struct MQTTRefusal: Sendable, Equatable {
         spokeMQTT5 ? [0x86, 0x87, 0x8C].contains(code) : [4, 5].contains(code)
     }
 
-    func retrying(inMs delayMs: Int) -> MQTTRefusal {
+    /// The same refusal, with the shell's wait before it tries again.
+    public func retrying(inMs delayMs: Int) -> MQTTRefusal {
         MQTTRefusal(code: code, brokerText: brokerText, spokeMQTT5: spokeMQTT5, retryDelayMs: delayMs)
     }
 }
