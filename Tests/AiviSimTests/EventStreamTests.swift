@@ -1,6 +1,7 @@
 import AiviSim
 import BridgeCore
 import Testing
+import TestSupport
 
 /// `GET /events`: framing, replay, expiry, keepalives and stream faults.
 @Suite struct EventStreamTests {

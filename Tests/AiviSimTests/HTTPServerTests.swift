@@ -4,6 +4,7 @@ import Glibc
 import HTTPServer
 import Synchronization
 import Testing
+import TestSupport
 
 /// A flag set from another thread.
 final class SharedFlag: Sendable {
@@ -233,7 +234,7 @@ final class SharedFlag: Sendable {
             sent += 1
             _ = connection.readSome(timeoutMs: 100)
         }
-        #expect(waitUntil(timeoutMs: 1_000) { server.openConnectionCount == 0 })
+        #expect(waitUntil(timeoutSeconds: 1) { server.openConnectionCount == 0 })
         #expect(!closedInTime.hasPassed, "closed at the head deadline, not after the whole trickle (\(sent) bytes sent)")
     }
 
@@ -269,10 +270,10 @@ final class SharedFlag: Sendable {
         defer { server.stop() }
         let connection = try RawConnection(port: server.port)
         connection.send("GET /flood HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(waitUntil(timeoutMs: 20_000) { ended.isSet }, "the stream was still written to: \(written.withLock { $0 }) bytes")
+        #expect(waitUntil(timeoutSeconds: 20) { ended.isSet }, "the stream was still written to: \(written.withLock { $0 }) bytes")
         // What the kernel's socket buffers took, plus the server's two bounds at most.
         #expect(written.withLock { $0 } < 64 * 1024 * 1024)
-        #expect(waitUntil(timeoutMs: 5_000) { server.openConnectionCount == 0 })
+        #expect(waitUntil(timeoutSeconds: 5) { server.openConnectionCount == 0 })
     }
 
     /// A request trickled in one byte at a time is read whole: the parser resumes
@@ -295,7 +296,7 @@ final class SharedFlag: Sendable {
         let server = try HTTPServerTests.start(handler: { request in
             guard request.path == "/held" else { return .response(.text(200, "quick")) }
             return .deferred {
-                _ = waitUntil(timeoutMs: 10_000) { release.isSet }
+                _ = waitUntil(timeoutSeconds: 10) { release.isSet }
                 return .response(.text(200, "held"))
             }
         })

@@ -99,13 +99,3 @@ struct Deadline {
         return Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000
     }
 }
-
-/// Waits (polling) until `condition` holds or `timeoutMs` passes; returns whether it held.
-func waitUntil(timeoutMs: Int = 5_000, _ condition: () -> Bool) -> Bool {
-    let deadline = Deadline(milliseconds: timeoutMs)
-    while !condition() {
-        if deadline.hasPassed { return false }
-        usleep(2_000)
-    }
-    return true
-}
