@@ -20,29 +20,23 @@ func installStopHandlers() {
     }
 }
 
-/// Writes a line straight to a file descriptor (unbuffered, so a parent sees it at once).
-func writeLine(_ text: String, to descriptor: Int32) {
-    let bytes = Array((text + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-}
-
 switch SimArguments.parse(Array(CommandLine.arguments.dropFirst()), program: SimArguments.program) {
 case .exit(let status, let text):
-    writeLine(text, to: status == 0 ? 1 : 2)
+    StandardErrorWriter.writeLine(text, toDescriptor: status == 0 ? 1 : 2)
     exit(status)
 case .run(let arguments):
     installStopHandlers()
     let clock: any SimClock = arguments.usesManualClock ? SimulatedBoardClock.service() : SystemClock()
     do {
         let simulator = try AiviSimulator.start(settings: arguments.settings, clock: clock)
-        writeLine("aivi-sim: listening on \(simulator.baseURL) for widgets "
+        StandardErrorWriter.writeLine("aivi-sim: listening on \(simulator.baseURL) for widgets "
                   + arguments.settings.widgetSlugs.joined(separator: ", ")
-                  + (arguments.usesManualClock ? " (manual clock)" : ""), to: 1)
+                  + (arguments.usesManualClock ? " (manual clock)" : ""), toDescriptor: 1)
         while !isStopRequested.load(ordering: .relaxed) { usleep(100_000) }
         simulator.stop()
-        writeLine("aivi-sim: stopped", to: 1)
+        StandardErrorWriter.writeLine("aivi-sim: stopped", toDescriptor: 1)
     } catch {
-        writeLine("aivi-sim: cannot start: \(error)", to: 2)
+        StandardErrorWriter.writeLine("aivi-sim: cannot start: \(error)", toDescriptor: 2)
         exit(1)
     }
 }

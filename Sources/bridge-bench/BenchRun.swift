@@ -78,6 +78,6 @@ enum BenchRun {
     }
 
     static func progress(_ line: String) {
-        StandardError.line("bridge-bench: \(line)")
+        StandardErrorWriter.writeLine("bridge-bench: \(line)")
     }
 }

@@ -8,14 +8,14 @@ let arguments: BenchArguments
 switch BenchArguments.parse(Array(CommandLine.arguments.dropFirst()), program: BenchArguments.program) {
 case .run(let parsed): arguments = parsed
 case .exit(let status, let text):
-    if status == 0 { print(text) } else { StandardError.line(text) }
+    if status == 0 { print(text) } else { StandardErrorWriter.writeLine(text) }
     exit(status)
 }
 if let ports = arguments.floorRelayPorts { exit(FloorRelay.run(ports: ports, touchLines: arguments.floorRelayTouchLines)) }
 if arguments.isFloor { exit(FloorRun.run(rounds: arguments.count ?? BenchSizes.full.pressCount)) }
 let bridgeExecutable = arguments.bridgePath ?? ((OwnExecutable.directory() ?? ".") + "/switchboard-bridge")
 guard access(bridgeExecutable, X_OK) == 0 else {
-    StandardError.line("bridge-bench: no switchboard-bridge binary at \(bridgeExecutable); run `swift build -c release` first")
+    StandardErrorWriter.writeLine("bridge-bench: no switchboard-bridge binary at \(bridgeExecutable); run `swift build -c release` first")
     exit(2)
 }
 if arguments.isSoak {
@@ -32,7 +32,7 @@ if arguments.isSoak {
         fflush(nil)
         exit(report.isPassed ? 0 : 1)
     } catch {
-        StandardError.line("bridge-soak: \(error) (seed \(seed))")
+        StandardErrorWriter.writeLine("bridge-soak: \(error) (seed \(seed))")
         exit(1)
     }
 }
@@ -45,7 +45,7 @@ if arguments.isInstructions {
         fflush(nil)
         exit(0)
     } catch {
-        StandardError.line("bridge-bench: \(error)")
+        StandardErrorWriter.writeLine("bridge-bench: \(error)")
         exit(1)
     }
 }
@@ -78,6 +78,6 @@ do {
     fflush(nil)
     exit(0)
 } catch {
-    StandardError.line("bridge-bench: \(error)")
+    StandardErrorWriter.writeLine("bridge-bench: \(error)")
     exit(1)
 }

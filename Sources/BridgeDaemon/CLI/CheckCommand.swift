@@ -1,6 +1,7 @@
 import BridgeCore
 import CommandLineParsing
 import Glibc
+import ShellSupport
 
 /// `switchboard-bridge check`: every problem that would make `run` fail or the
 /// service refuse the content, each on the config line that causes it; then,

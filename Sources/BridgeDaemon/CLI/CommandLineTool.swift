@@ -1,5 +1,6 @@
 import BridgeCore
 import CommandLineParsing
+import ShellSupport
 
 /// The command line of `switchboard-bridge`: its first word picks one of `commands`,
 /// whose options `CommandLineArguments` reads; `--help` (of the program or of a command)

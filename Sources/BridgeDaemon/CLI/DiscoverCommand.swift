@@ -2,6 +2,7 @@ import BridgeCore
 import CommandLineParsing
 import Glibc
 import MQTTShell
+import ShellSupport
 
 /// `switchboard-bridge discover`: listens to what the broker's devices announce and
 /// writes a config that passes `check`. The translation is `BridgeCore.Discovery`'s,

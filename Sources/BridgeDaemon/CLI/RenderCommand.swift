@@ -1,5 +1,6 @@
 import BridgeCore
 import CommandLineParsing
+import ShellSupport
 
 /// `switchboard-bridge render`: the content each widget would publish, with
 /// toggle states given on the command line (unknown toggles render off).

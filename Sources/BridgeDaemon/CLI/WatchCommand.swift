@@ -1,5 +1,6 @@
 import BridgeCore
 import CommandLineParsing
+import ShellSupport
 
 /// `switchboard-bridge watch`: what each device says and what the bridge reads
 /// from it, live, then a table per action. Needs no token; never sends a

@@ -1,5 +1,6 @@
 import BridgeCore
 import Glibc
+import ShellSupport
 
 /// Where `watch` writes: stdout, line-buffered, human or JSON lines; problems
 /// of the connection go to stderr. For `check --mqtt` (`listensOnly`): one line

@@ -98,7 +98,7 @@ enum FloorRun {
     static func run(rounds: Int) -> Int32 {
         guard let directory = FileText.temporaryDirectory(prefix: "bridge-floor"),
               let executable = OwnExecutable.path() else {
-            StandardError.line("bridge-bench --floor: no temporary directory or no /proc/self/exe")
+            StandardErrorWriter.writeLine("bridge-bench --floor: no temporary directory or no /proc/self/exe")
             return 1
         }
         defer { _ = DirectoryTree.remove(directory) }
@@ -119,7 +119,7 @@ enum FloorRun {
             }
             return 0
         } catch {
-            StandardError.line("bridge-bench --floor: \(error)")
+            StandardErrorWriter.writeLine("bridge-bench --floor: \(error)")
             return 1
         }
     }

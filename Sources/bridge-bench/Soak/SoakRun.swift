@@ -35,7 +35,7 @@ struct SoakRun {
     }
 
     static func progress(_ line: String) {
-        StandardError.line("bridge-soak: \(line)")
+        StandardErrorWriter.writeLine("bridge-soak: \(line)")
     }
 
     // MARK: traffic

@@ -1,6 +1,8 @@
 import Glibc
 
-/// Writes whole lines to file descriptor 2, retrying short writes and `EINTR`.
+/// Writes whole lines to file descriptor 2 (or another descriptor), unbuffered, retrying short
+/// writes and `EINTR`: the one line writer of every program (the daemon's log, `watch`'s
+/// stdout, `aivi-sim`'s and `bridge-bench`'s messages).
 public enum StandardErrorWriter {
     /// Writes `line` and a newline; failures are dropped (there is nowhere to report them).
     @Sendable public static func writeLine(_ line: String) {
@@ -22,12 +24,5 @@ public enum StandardErrorWriter {
             }
             offset += written
         }
-    }
-
-    /// Device and inode of stderr, to compare with `$JOURNAL_STREAM`.
-    public static func identity() -> FileIdentity? {
-        var status = stat()
-        guard fstat(STDERR_FILENO, &status) == 0 else { return nil }
-        return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 }
