@@ -19,12 +19,11 @@ extension MQTTClient {
             return
         }
         let speaksV5 = currentSettings.protocolVersion == .v5
-        let nowMs = MonotonicClock.nowMs()
+        let nowMs = settings.clock.monotonicMs()
         state.isConnected = true
         state.closedBeforeConnackCount = 0
         if speaksV5 { state.hasConnectedWithV5 = true }
-        state.failedAttempts = 0
-        state.connectedAtMs = nowMs
+        state.reconnects.connected(atMs: nowMs)
         state.awaitedAnswers = [:]
         state.lastProbeMs = nowMs
         state.lastReportedReason = nil

@@ -240,9 +240,8 @@ extension MQTTClient: LoopSource {
         }
         let reason = timeoutReason ?? brokerReason ?? failureText(returnCode: returnCode, tlsFailure: tlsFailure)
         guard let outcome = outcomeOfFailure(returnCode: returnCode, reason: reason) else {
-            countShortConnection()
             report(disconnectReason: reason)
-            let delayMs = Int64(nextReconnectDelayMs())
+            let delayMs = state.reconnects.reconnectDelayMs(afterEndAtMs: nowMs)
             state.phase = .waitingToReconnect(untilMs: nowMs + delayMs)
             return
         }
@@ -258,9 +257,9 @@ extension MQTTClient: LoopSource {
             beginAttempt(nowMs: nowMs)
         case .fatal(let reason):
             handler(.fatal(reason: reason))
-            waitAfterFatal(delayMs: nextFatalDelayMs(), nowMs: nowMs)
+            waitAfterFatal(delayMs: state.reconnects.fatalDelayMs(), nowMs: nowMs)
         case .refused(let refusal):
-            let delayMs = nextFatalDelayMs()
+            let delayMs = state.reconnects.fatalDelayMs()
             handler(.refused(refusal.retrying(inMs: Int(delayMs))))
             waitAfterFatal(delayMs: delayMs, nowMs: nowMs)
         }
@@ -274,18 +273,10 @@ extension MQTTClient: LoopSource {
     private func brokerFellSilent(nowMs: Int64) {
         let reason = "the broker answered nothing for \(Self.silentBrokerMs) ms (stalled, its connection still open); "
             + "connection dropped with what was not yet acknowledged, reconnecting"
-        countShortConnection()
+        let delayMs = state.reconnects.reconnectDelayMs(afterEndAtMs: nowMs)
         report(disconnectReason: reason)
         if let error = recreateHandle() { handler(.fatal(reason: error.description)) }
-        let delayMs = Int64(nextReconnectDelayMs())
         state.phase = .waitingToReconnect(untilMs: nowMs + delayMs)
-    }
-
-    /// The next wait before recreating the client after a fatal error or a refusal.
-    private func nextFatalDelayMs() -> Int64 {
-        let failures = state.fatalFailures
-        state.fatalFailures = min(failures + 1, 64)
-        return Int64(nextDelayMs(Self.fatalBackoff(settings), retry: failures))
     }
 
     private func waitAfterFatal(delayMs: Int64, nowMs: Int64) {
@@ -372,48 +363,9 @@ extension MQTTClient: LoopSource {
 
     private func markDisconnected() {
         state.isConnected = false
-        state.connectedAtMs = nil
+        state.reconnects.forgetConnection()
         state.lastReportedReason = nil
         state.awaitedAnswers = [:]
-    }
-
-    /// A connection that lasts this long resets the backoff; one the broker ends sooner
-    /// counts as a failed attempt (a broker accepting then dropping every connection
-    /// was otherwise reconnected to every `reconnectDelayMinMs`, forever). The same
-    /// second as the daemon's quick drop (`ClientIdConflictDetector.quickDropMs`): two
-    /// bridges with one client id kick each other, and the one backing off is dropped
-    /// within it each time (the other reconnects at once), so it still says so.
-    static let stableConnectionMs: Int64 = 1_000
-
-    /// After an established connection ended: a short one raises the backoff.
-    private func countShortConnection() {
-        guard let connectedAtMs = state.connectedAtMs else { return }
-        state.connectedAtMs = nil
-        let isShort = MonotonicClock.nowMs() - connectedAtMs < Self.stableConnectionMs
-        state.shortConnections = isShort ? state.shortConnections + 1 : 0
-        state.failedAttempts = max(state.failedAttempts, state.shortConnections)
-    }
-
-    /// The reconnect backoff (the one `Backoff`).
-    static func reconnectBackoff(_ settings: MQTTSettings) -> Backoff {
-        Backoff(initialMs: Int64(settings.reconnectDelayMinMs), capMs: Int64(settings.reconnectDelayMaxMs))
-    }
-
-    /// The backoff before recreating a client after a fatal error.
-    static func fatalBackoff(_ settings: MQTTSettings) -> Backoff {
-        Backoff(initialMs: Int64(settings.fatalRetryDelayMs), capMs: Int64(max(settings.fatalRetryDelayMs, MQTTSettings.maxFatalRetryDelayMs)))
-    }
-
-    /// The next reconnect delay, from the consecutive failed attempts.
-    private func nextReconnectDelayMs() -> Int {
-        let attempts = state.failedAttempts
-        state.failedAttempts = min(attempts + 1, 64)
-        return nextDelayMs(Self.reconnectBackoff(settings), retry: attempts)
-    }
-
-    /// `backoff`'s delay for `retry`, jittered from the client's seeded generator.
-    func nextDelayMs(_ backoff: Backoff, retry: Int) -> Int {
-        Int(clamping: backoff.delayMs(retry: retry, using: &state.jitter))
     }
 
     private func recreateHandle() -> MQTTError? {

@@ -31,7 +31,7 @@ extension MQTTClient {
     /// Times the answer to a publish just made: a
     /// QoS 1 or 2 one's own, a QoS 0 one's by a probe after it.
     func awaitAnswer(to messageId: Int32, qos: MQTTQoS, on current: OpaquePointer) {
-        let nowMs = MonotonicClock.nowMs()
+        let nowMs = settings.clock.monotonicMs()
         guard qos == .atMostOnce else { return noteAwaited(messageId, nowMs: nowMs) }
         sendProbe(on: current, nowMs: nowMs)
     }

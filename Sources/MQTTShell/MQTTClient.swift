@@ -63,7 +63,7 @@ public final class MQTTClient: @unchecked Sendable {
     public init(settings: MQTTSettings, handler: @escaping @Sendable (MQTTEvent) -> Void) {
         self.settings = settings
         self.handler = handler
-        state = MQTTClientState(jitter: SplitMix64(seed: settings.jitterSeed))
+        state = MQTTClientState(reconnects: MQTTReconnectSchedule(settings: settings))
     }
 
     /// Creates the libmosquitto client and starts connecting on the loop of a
@@ -143,7 +143,7 @@ public final class MQTTClient: @unchecked Sendable {
         guard !state.isStopping else { return }
         state.isStopping = true
         let isAcknowledgementAwaited = publishOfflineStatus()
-        state.stopDeadlineMs = MonotonicClock.nowMs() + Int64(isAcknowledgementAwaited ? settings.stopTimeoutMs : 0)
+        state.stopDeadlineMs = settings.clock.monotonicMs() + Int64(isAcknowledgementAwaited ? settings.stopTimeoutMs : 0)
         if let loop {
             while !isFinished { loop.turn(timeoutMs: -1) }
             loop.remove(self)

@@ -9,15 +9,8 @@ struct MQTTClientState {
     /// Topics to be subscribed on every connect.
     /// The subscribed filters, keyed by their UTF-8 bytes.
     var subscriptions: [[UInt8]: String] = [:]
-    /// Consecutive failed connection attempts, for the backoff.
-    var failedAttempts = 0
-    /// When the current connection was accepted (monotonic ms), nil when not connected.
-    var connectedAtMs: Int64?
-    /// Consecutive connections the broker ended within `MQTTClient.stableConnectionMs`:
-    /// each counts as a failed attempt, so a broker dropping every connection is backed off.
-    var shortConnections = 0
-    /// The backoffs' jitter, from `MQTTSettings.jitterSeed`.
-    var jitter: SplitMix64
+    /// The waits before connecting again (failed attempts, short connections, fatal errors).
+    var reconnects: MQTTReconnectSchedule
     /// Set by the message callback when the broker broke the protocol (a QoS above
     /// the subscribed one): the connection is shut and the handle recreated.
     var protocolViolation: String?
@@ -40,8 +33,6 @@ struct MQTTClientState {
     var isOfflineAcknowledged = false
     /// Where the connection's life stands (loop thread).
     var phase = MQTTLinkPhase.idle
-    /// Fatal errors so far, for the backoff before recreating the handle.
-    var fatalFailures = 0
     /// When `stop()` gives up waiting for the offline status's acknowledgement.
     var stopDeadlineMs: Int64?
     /// `mosquitto_disconnect` was called during the stop.

@@ -1,3 +1,5 @@
+import ShellSupport
+
 /// How the MQTT shell connects. The password is never logged or put in error text.
 public struct MQTTSettings: Sendable {
     /// MQTT protocol version.
@@ -69,6 +71,10 @@ public struct MQTTSettings: Sendable {
     public var fatalRetryDelayMs: Int
     /// Seeds the jitter of both delays (a simulation passes its own, to replay it).
     public var jitterSeed = UInt64.random(in: 0...UInt64.max)
+    /// The monotonic clock the client reads a connection's age, its silences and its
+    /// reconnect waits on: it must be the clock of the loop that drives the client
+    /// (`system`, or a test's simulated one).
+    public var clock = BoardClock.system
     /// The longest wait before recreating a client.
     public static let maxFatalRetryDelayMs = 300_000
     /// How long one connection attempt (TCP, TLS, CONNECT → CONNACK) may take before

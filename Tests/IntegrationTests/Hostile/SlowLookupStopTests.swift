@@ -27,9 +27,11 @@ struct SlowLookupStopTests {
         return Date().timeIntervalSince(terminatedAt)
     }
 
-    /// How long the status listener is probed while the API host's lookup waits: past
-    /// the PATCHes' 5 s connect timeout, when libcurl's own resolver was joined on the loop.
-    static let probeSeconds = 8.0
+    /// How long the status listener is probed, from the first PATCH's start, while the
+    /// API host's lookup waits: past the PATCHes' 5 s connect timeout, when libcurl's own
+    /// resolver was joined on the loop (the stall then lasted ~20 s, so a probe started
+    /// at any time after it began went unanswered), by a second for a late loop.
+    static let probeSeconds = 6.0
 
     @Test func theAPIHostsLookupLeavesMQTTToTheLoopAndDoesNotDelayTheStop() throws {
         let world = try EndToEndHarness()
@@ -44,7 +46,9 @@ struct SlowLookupStopTests {
         // MQTT connects (the bridge says it is online) while the API host's lookup waits.
         #expect(waitUntil(timeoutSeconds: 10, { world.devices.commands(on: "test/bridge/status").contains("online") }),
                 "\(world.log.suffix(2_000))")
-        // The loop answers the status listener all along (one probe after another).
+        // The first PATCH (and its lookup) starts when the states settle; the loop answers
+        // the status listener all along from there (one probe after another).
+        #expect(world.waitForLog("states settled; publishing", timeoutSeconds: 10), "\(world.log.suffix(2_000))")
         let probingSince = Date()
         var slowestProbeSeconds = 0.0
         var probes = 0

@@ -4,6 +4,8 @@ import Testing
 
 /// Issue 23: MQTT's reconnect had no jitter (500 ms, 1 s, 2 s ... exactly, every
 /// bridge of a house in step after a broker restart); it is the one `Backoff` now.
+/// Its rules (floors, doubling, cap, short connections, reset) played through the
+/// client on a simulated clock: `MQTTReconnectUnderSimulationTests`.
 @Suite("MQTT reconnect backoff")
 struct MQTTReconnectBackoffTests {
     @Test func reconnectsAndRecreationsBackOffWithTheOneJitteredBackoff() {
@@ -11,21 +13,21 @@ struct MQTTReconnectBackoffTests {
         settings.reconnectDelayMinMs = 500
         settings.reconnectDelayMaxMs = 30_000
         settings.fatalRetryDelayMs = 10_000
-        #expect(MQTTClient.reconnectBackoff(settings) == Backoff(initialMs: 500, capMs: 30_000))
-        #expect(MQTTClient.fatalBackoff(settings) == Backoff(initialMs: 10_000, capMs: 300_000))
-        settings.jitterSeed = 9
-        let first = MQTTClient(settings: settings) { _ in }
-        let again = MQTTClient(settings: settings) { _ in }
-        settings.jitterSeed = 10
-        let other = MQTTClient(settings: settings) { _ in }
-        let backoff = MQTTClient.reconnectBackoff(settings)
-        let delays = (0..<12).map { first.nextDelayMs(backoff, retry: $0 % 3) }
-        #expect(delays == (0..<12).map { again.nextDelayMs(backoff, retry: $0 % 3) }, "the seed decides the jitter")
-        #expect(delays != (0..<12).map { other.nextDelayMs(backoff, retry: $0 % 3) })
-        #expect(Set(delays.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)).count > 1, "the first delay varies")
-        #expect(delays.enumerated().allSatisfy { index, delayMs in
-            let ceilingMs = 500 << (index % 3)
+        #expect(MQTTReconnectSchedule(settings: settings).reconnectBackoff == Backoff(initialMs: 500, capMs: 30_000))
+        #expect(MQTTReconnectSchedule(settings: settings).fatalBackoff == Backoff(initialMs: 10_000, capMs: 300_000))
+        func delays(seed: UInt64) -> [Int64] {
+            settings.jitterSeed = seed
+            var schedule = MQTTReconnectSchedule(settings: settings)
+            return (0..<12).map { index in
+                index % 4 == 3 ? schedule.fatalDelayMs() : schedule.reconnectDelayMs(afterEndAtMs: 0)
+            }
+        }
+        #expect(delays(seed: 9) == delays(seed: 9), "the seed decides the jitter")
+        #expect(delays(seed: 9) != delays(seed: 10))
+        #expect(Set((1...8).map { delays(seed: $0)[0] }).count > 1, "the first delay varies")
+        #expect(delays(seed: 9).enumerated().allSatisfy { index, delayMs in
+            let ceilingMs: Int64 = index % 4 == 3 ? 10_000 << (index / 4) : min(30_000, 500 << (index - index / 4))
             return delayMs >= ceilingMs / 2 && delayMs <= ceilingMs
-        })
+        }, "\(delays(seed: 9))")
     }
 }
