@@ -7,7 +7,7 @@ import BridgeCore
 /// `stableConnectionMs` counts as a failed attempt, a longer one starts the count
 /// over. After a fatal error or a refused CONNECT, the fatal backoff
 /// (`fatalRetryDelayMs` doubled per fatal error, up to
-/// `MQTTSettings.maxFatalRetryDelayMs`). Both are the bridge's one `Backoff`,
+/// `MQTTSettings.maxFatalRetryDelayMs`; a stable connection starts it over). Both are the bridge's one `Backoff`,
 /// jittered from `MQTTSettings.jitterSeed`. On no clock of its own: the client
 /// hands it the loop's time, so a test plays a hostile broker's connections
 /// through the client on a simulated clock.
@@ -30,7 +30,7 @@ struct MQTTReconnectSchedule {
     private var shortConnections = 0
     /// When the current connection was accepted (monotonic ms), nil when none is.
     private var connectedAtMs: Int64?
-    /// Fatal errors so far.
+    /// Fatal errors since the last connection that stayed up `stableConnectionMs`.
     private var fatalFailures = 0
     private var jitter: SplitMix64
 
@@ -61,6 +61,9 @@ struct MQTTReconnectSchedule {
             let isShort = nowMs - connectedAtMs < Self.stableConnectionMs
             shortConnections = isShort ? min(shortConnections + 1, 64) : 0
             failedAttempts = max(failedAttempts, shortConnections)
+            // A connection that stayed up ends the run of fatal errors too (else a
+            // few name-lookup blips over months left the next one waiting minutes).
+            if !isShort { fatalFailures = 0 }
         }
         let retry = failedAttempts
         failedAttempts = min(retry + 1, 64)

@@ -30,4 +30,23 @@ struct MQTTReconnectBackoffTests {
             return delayMs >= ceilingMs / 2 && delayMs <= ceilingMs
         }, "\(delays(seed: 9))")
     }
+
+    /// Fatal errors (a failed name lookup, a TLS error, a refused CONNECT) used to be
+    /// counted for the process's whole life: after a few DNS blips over months, the
+    /// next one waited 150-300 s. A connection that stayed up `stableConnectionMs`
+    /// starts the fatal count over, as it does the reconnect count; a broker that
+    /// accepts and drops at once does not.
+    @Test func aStableConnectionStartsTheFatalBackoffOver() {
+        var settings = MQTTShell.MQTTSettings(host: "127.0.0.1", clientId: "fatal-reset")
+        settings.fatalRetryDelayMs = 10_000
+        var schedule = MQTTReconnectSchedule(settings: settings)
+        for _ in 0..<5 { _ = schedule.fatalDelayMs() }
+        schedule.connected(atMs: 1_000)
+        _ = schedule.reconnectDelayMs(afterEndAtMs: 1_000 + 400)
+        #expect(schedule.fatalDelayMs() >= 150_000, "a short connection keeps the fatal count")
+        schedule.connected(atMs: 10_000)
+        _ = schedule.reconnectDelayMs(afterEndAtMs: 10_000 + MQTTReconnectSchedule.stableConnectionMs)
+        let delayMs = schedule.fatalDelayMs()
+        #expect((5_000...10_000).contains(delayMs), "after a stable connection the fatal wait starts over: \(delayMs) ms")
+    }
 }
