@@ -37,9 +37,12 @@ public final class LogSink: @unchecked Sendable {
     /// The budget of all kinds together, keyed by level (errors count as warnings).
     private var warningBudget: RepeatRateLimiter<LogLevel>
     private var infoBudget: RepeatRateLimiter<LogLevel>
-    /// When the windows were last looked at (`Int64.min`: never): changed under the
-    /// lock, read without it by `flush` to know whether it needs the lock at all.
+    /// When the windows were last looked at (`Int64.min`: never), and when the first
+    /// open one closes (`Int64.max`: none is open): changed under the lock, read
+    /// without it by `flush` to know whether it needs the lock at all (an idle
+    /// daemon's wakes take none once its windows have closed).
     private let lastExpiryCheckMs = Atomic<Int64>(Int64.min)
+    private let nextWindowClosingMs = Atomic<Int64>(Int64.max)
     /// The holding thread's lines, formatted under the lock and joined by newlines,
     /// as bytes (at most `maxHeldBytes` and a line; written before the lock is let
     /// go; the storage is kept for the next batch).
@@ -48,10 +51,8 @@ public final class LogSink: @unchecked Sendable {
     private var isWritingHeld = false
     /// The thread that holds its lines (`holdLines`), if one does.
     private let holdingThread = OwningThread()
-    /// That thread's lines not judged yet, in order, and their text's bytes (the
-    /// holding thread only; empty when none holds).
-    private var pending: [PendingEvent] = []
-    private var pendingBytes = 0
+    /// That thread's lines not judged yet (the holding thread only; empty when none holds).
+    private let held = ThreadOwnedState(HeldEvents())
     /// The timestamps' date and time up to the second, between lines.
     private var stampClock = LogTimestamp.SecondCache()
 
@@ -164,17 +165,19 @@ public final class LogSink: @unchecked Sendable {
     public func flush() {
         let isHolding = isHoldingThread
         let nowMs = clock.monotonicMs()
-        if (isHolding && !pending.isEmpty) || isExpiryDue(nowMs: nowMs) {
+        let isClosingDue = nowMs >= nextWindowClosingMs.load(ordering: .relaxed) && isExpiryDue(nowMs: nowMs)
+        if (isHolding && !held.pointer.pointee.events.isEmpty) || isClosingDue {
             lock.withLock { _ in
                 expireIfDue(nowMs: nowMs).forEach { writeSummary($0, nowMs: nowMs, epochMs: clock.wallClockEpochMs()) }
                 if isHolding { writePending() }
+                noteNextWindowClosing()
             }
         }
-        // Only once nothing is held: `pending` passes to the next holder empty.
+        // Only once nothing is held: `held` passes to the next holder empty.
         if isHolding { holdingThread.release() }
     }
 
-    /// Whether the calling thread is the one holding its lines (only it touches `pending`).
+    /// Whether the calling thread is the one holding its lines (only it touches `held`).
     private var isHoldingThread: Bool { holdingThread.isCurrent }
 
     /// Whether this thread holds a line of `level` rather than writing it now.
@@ -185,17 +188,25 @@ public final class LogSink: @unchecked Sendable {
     /// Keeps a line of the holding thread (no lock); what is held is judged and
     /// written once it reaches `maxHeldBytes`.
     private func hold(_ event: PendingEvent) {
-        pending.append(event)
-        pendingBytes += event.byteCount
-        if pendingBytes >= Self.maxHeldBytes { lock.withLock { _ in writePending() } }
+        let held = self.held.pointer
+        held.pointee.byteCount += event.byteCount
+        held.pointee.events.append(event)
+        if held.pointee.byteCount >= Self.maxHeldBytes {
+            lock.withLock { _ in
+                writePending()
+                noteNextWindowClosing()
+            }
+        }
     }
 
     /// Under the lock: judges the held lines in order, at the clocks they were
     /// logged at, and writes the ones let through together.
     private func writePending() {
-        guard !pending.isEmpty else { return }
+        let held = self.held.pointer
+        guard !held.pointee.events.isEmpty else { return }
         isWritingHeld = true
-        for event in pending {
+        for index in held.pointee.events.indices {
+            let event = held.pointee.events[index]
             if event.moreLines.isEmpty {
                 emitLocked(event.level, CollectionOfOne(event.text), key: event.key, nowMs: event.monotonicMs, epochMs: event.epochMs)
             } else {
@@ -204,8 +215,8 @@ public final class LogSink: @unchecked Sendable {
             }
         }
         isWritingHeld = false
-        pending.removeAll(keepingCapacity: pending.capacity <= Self.maxRecycledPending)
-        pendingBytes = 0
+        held.pointee.events.removeAll(keepingCapacity: held.pointee.events.capacity <= Self.maxRecycledPending)
+        held.pointee.byteCount = 0
         writeHeld()
     }
 
@@ -227,6 +238,7 @@ public final class LogSink: @unchecked Sendable {
         lock.withLock { _ in
             if isHoldingThread { writePending() }
             emitLocked(level, texts, key: key, nowMs: clock.monotonicMs(), epochMs: clock.wallClockEpochMs())
+            noteNextWindowClosing()
         }
     }
 
@@ -263,6 +275,13 @@ public final class LogSink: @unchecked Sendable {
         }
         verdict.summaries.forEach { writeBudgetSummary($0, epochMs: epochMs) }
         return verdict.shouldEmit
+    }
+
+    /// Under the lock, after the limiters changed: when the first open window closes.
+    private func noteNextWindowClosing() {
+        let closingMs = min(min(rateLimiter.nextClosingMs, infoRateLimiter.nextClosingMs),
+                            min(warningBudget.nextClosingMs, infoBudget.nextClosingMs))
+        nextWindowClosingMs.store(closingMs, ordering: .relaxed)
     }
 
     /// Whether the windows are to be looked at again (at most once a second).
@@ -311,6 +330,12 @@ public final class LogSink: @unchecked Sendable {
         formatter.append(level: level, message: text, epochMs: epochMs, to: &heldBytes, clock: &stampClock)
         if heldBytes.count >= Self.maxHeldBytes { writeHeld() }
     }
+}
+
+/// The holding thread's lines, in order, and what their text costs.
+private struct HeldEvents {
+    var events: [PendingEvent] = []
+    var byteCount = 0
 }
 
 /// A line the holding thread logged, with the clocks read when it was logged.

@@ -149,7 +149,7 @@ final class DaemonObservers: @unchecked Sendable {
     let supervisor: DaemonSupervisor
     let metrics: DaemonMetrics
     /// This batch's facts so far (the loop's thread only).
-    private var batch = DaemonMetrics.Batch()
+    private let batch = ThreadOwnedState(DaemonMetrics.Batch())
 
     init(supervisor: DaemonSupervisor, metrics: DaemonMetrics) {
         self.supervisor = supervisor
@@ -157,19 +157,20 @@ final class DaemonObservers: @unchecked Sendable {
     }
 
     func observe(_ observation: BridgeObservation) {
-        batch.observations.append(observation)
+        batch.pointer.pointee.observations.append(observation)
     }
 
     func pressReachedMQTT(latencyUs: Int64) {
-        batch.pressToCommandLatenciesUs.append(latencyUs)
+        batch.pointer.pointee.pressToCommandLatenciesUs.append(latencyUs)
     }
 
     /// After each batch: systemd is told, the metrics counted.
     func afterBatch(_ summary: BatchSummary) {
-        supervisor.afterBatch(summary, pressCarriedOut: batch.hasPressCarriedOut)
-        guard !batch.isEmpty else { return }
-        metrics.record(batch)
-        batch.removeAll()
+        let batch = self.batch.pointer
+        supervisor.afterBatch(summary, pressCarriedOut: batch.pointee.hasPressCarriedOut)
+        guard !batch.pointee.isEmpty else { return }
+        metrics.record(batch.pointee)
+        batch.pointee.removeAll()
     }
 }
 

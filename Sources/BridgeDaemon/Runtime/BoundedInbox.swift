@@ -56,11 +56,14 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     /// without the lock, zero means nothing to take (a producer on another thread
     /// wakes the loop after pushing, so the next look finds it).
     private let queuedCount = Atomic<Int>(0)
-    /// What the taking thread queued itself (that thread only: no lock).
-    private var own = Contents()
-    /// A handled batch's storage, emptied, for the next one (`recycle`; the taking
-    /// thread only).
-    private var spare: [Item] = []
+    /// The taking thread's own: what it queued itself (no lock), and a handled
+    /// batch's storage, emptied, for the next one (`recycle`).
+    private let taker = ThreadOwnedState(TakerState())
+
+    private struct TakerState {
+        var own = Contents()
+        var spare: [Item] = []
+    }
 
     init(inputCapacity: Int = 1_024, inputByteCapacity: Int = 4 * 1_024 * 1_024,
          mqttCapacity: Int = 16_384, mqttByteCapacity: Int = MQTTSettings.inboxMQTTByteBudget) {
@@ -77,7 +80,7 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     /// `fromTakingThread`: the caller is the thread that takes (no lock).
     @discardableResult
     func push(_ input: Input, fromTakingThread: Bool = false) -> Bool {
-        guard !fromTakingThread else { return add(input, to: &own) }
+        guard !fromTakingThread else { return add(input, to: &taker.pointer.pointee.own) }
         return lock.withLock { contents in
             defer { queuedCount.store(contents.items.count + contents.droppedCount, ordering: .releasing) }
             return add(input, to: &contents)
@@ -89,7 +92,7 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     /// `fromTakingThread`: the caller is the thread that takes (no lock).
     @discardableResult
     func pushMQTT(topic: String, payload: [UInt8], fromTakingThread: Bool = false) -> Bool {
-        guard !fromTakingThread else { return addMQTT(topic: topic, payload: payload, to: &own) }
+        guard !fromTakingThread else { return addMQTT(topic: topic, payload: payload, to: &taker.pointer.pointee.own) }
         return lock.withLock { contents in
             defer { queuedCount.store(contents.items.count + contents.droppedCount, ordering: .releasing) }
             return addMQTT(topic: topic, payload: payload, to: &contents)
@@ -146,36 +149,35 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
 
     /// Whether nothing is queued (no lock; the taking thread).
     var isEmpty: Bool {
-        own.isEmpty && queuedCount.load(ordering: .acquiring) == 0
+        taker.pointer.pointee.own.isEmpty && queuedCount.load(ordering: .acquiring) == 0
     }
 
     /// Waits up to `timeoutMs` (negative: no limit) for something, then takes all of
     /// it; takes no lock when nothing was handed over and it need not wait (what the
     /// taking thread queued itself is there: no wait).
     func take(timeoutMs: Int) -> Batch {
-        let waitMs = own.isEmpty ? timeoutMs : 0
+        let taker = self.taker.pointer
+        let waitMs = taker.pointee.own.isEmpty ? timeoutMs : 0
         var batch = waitMs == 0 && queuedCount.load(ordering: .acquiring) == 0
             ? Batch(items: [], droppedCount: 0) : takeHandedOver(timeoutMs: waitMs)
-        guard !own.isEmpty else { return batch }
+        guard !taker.pointee.own.isEmpty else { return batch }
         if batch.items.isEmpty {
             // The own lane's items are the batch; the spare storage takes the next ones.
-            var storage: [Item] = []
-            swap(&storage, &spare)
-            swap(&batch.items, &own.items)
-            own.items = storage
+            swap(&batch.items, &taker.pointee.own.items)
+            swap(&taker.pointee.own.items, &taker.pointee.spare)
         } else {
-            batch.items += own.items
-            own.items.removeAll(keepingCapacity: true)
+            batch.items += taker.pointee.own.items
+            taker.pointee.own.items.removeAll(keepingCapacity: true)
         }
-        batch.droppedCount += own.droppedCount
-        own = Contents(items: own.items)
+        batch.droppedCount += taker.pointee.own.droppedCount
+        taker.pointee.own = Contents(items: taker.pointee.own.items)
         return batch
     }
 
     /// Waits up to `timeoutMs` for what other threads hand over, then takes it.
     private func takeHandedOver(timeoutMs: Int) -> Batch {
         var storage: [Item] = []
-        swap(&storage, &spare)
+        swap(&storage, &taker.pointer.pointee.spare)
         let (batch, unused) = lock.wait(timeoutMs: timeoutMs, until: { !$0.items.isEmpty }) { contents in
             let batch = Batch(items: contents.items, droppedCount: contents.droppedCount)
             guard !contents.isEmpty else { return (batch, storage) }
@@ -183,7 +185,7 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
             queuedCount.store(0, ordering: .releasing)
             return (batch, [])
         }
-        if spare.capacity == 0 { spare = unused }
+        if taker.pointer.pointee.spare.capacity == 0 { taker.pointer.pointee.spare = unused }
         return batch
     }
 
@@ -195,6 +197,6 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     func recycle(_ items: inout [Item]) {
         guard items.capacity <= Self.maxRecycledItems else { return items = [] }
         items.removeAll(keepingCapacity: true)
-        if spare.capacity == 0 { swap(&spare, &items) }
+        if taker.pointer.pointee.spare.capacity == 0 { swap(&taker.pointer.pointee.spare, &items) }
     }
 }
