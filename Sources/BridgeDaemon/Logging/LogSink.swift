@@ -43,6 +43,8 @@ public final class LogSink: @unchecked Sendable {
     /// daemon's wakes take none once its windows have closed).
     private let lastExpiryCheckMs = Atomic<Int64>(Int64.min)
     private let nextWindowClosingMs = Atomic<Int64>(Int64.max)
+    /// The shortest window of the four limiters: one opened now closes no sooner.
+    private let shortestWindowMs: Int64
     /// The holding thread's lines, formatted under the lock and joined by newlines,
     /// as bytes (at most `maxHeldBytes` and a line; written before the lock is let
     /// go; the storage is kept for the next batch).
@@ -85,10 +87,14 @@ public final class LogSink: @unchecked Sendable {
         self.formatter = LogLineFormatter(format: format)
         self.rateLimiter = rateLimiter
         self.infoRateLimiter = infoRateLimiter
-        self.warningBudget = RepeatRateLimiter(maxPerWindow: warningBudgetPerMinute, windowMs: 60_000, maxKeys: 1)
-        self.infoBudget = RepeatRateLimiter(maxPerWindow: infoBudgetPerMinute, windowMs: 60_000, maxKeys: 1)
+        let warningBudget = RepeatRateLimiter<LogLevel>(maxPerWindow: warningBudgetPerMinute, windowMs: 60_000, maxKeys: 1)
+        let infoBudget = RepeatRateLimiter<LogLevel>(maxPerWindow: infoBudgetPerMinute, windowMs: 60_000, maxKeys: 1)
+        self.warningBudget = warningBudget
+        self.infoBudget = infoBudget
         self.clock = clock
         self.writeLine = writeLine
+        shortestWindowMs = min(min(rateLimiter.windowMs, infoRateLimiter.windowMs),
+                               min(warningBudget.windowMs, infoBudget.windowMs))
     }
 
     /// A sink writing to this process's stderr, in journal format when stderr is the
@@ -160,8 +166,8 @@ public final class LogSink: @unchecked Sendable {
     /// Writes the lines held (one write) and the summaries of rate-limit windows
     /// that have closed, and stops holding; call now and then, on the thread that
     /// holds when one does (the daemon does after each batch of work) so a burst is
-    /// summed up even when all goes quiet. Cheap: with nothing held it looks at the
-    /// windows at most once a second, and takes no lock otherwise.
+    /// summed up even when all goes quiet. Cheap: with nothing held it takes the
+    /// lock only when a window may have closed, at most once a second.
     public func flush() {
         let isHolding = isHoldingThread
         let nowMs = clock.monotonicMs()
@@ -170,7 +176,7 @@ public final class LogSink: @unchecked Sendable {
             lock.withLock { _ in
                 expireIfDue(nowMs: nowMs).forEach { writeSummary($0, nowMs: nowMs, epochMs: clock.wallClockEpochMs()) }
                 if isHolding { writePending() }
-                noteNextWindowClosing()
+                if isClosingDue { noteNextWindowClosing() }
             }
         }
         // Only once nothing is held: `held` passes to the next holder empty.
@@ -187,15 +193,12 @@ public final class LogSink: @unchecked Sendable {
 
     /// Keeps a line of the holding thread (no lock); what is held is judged and
     /// written once it reaches `maxHeldBytes`.
-    private func hold(_ event: PendingEvent) {
+    private func hold(_ event: consuming PendingEvent) {
         let held = self.held.pointer
         held.pointee.byteCount += event.byteCount
         held.pointee.events.append(event)
         if held.pointee.byteCount >= Self.maxHeldBytes {
-            lock.withLock { _ in
-                writePending()
-                noteNextWindowClosing()
-            }
+            lock.withLock { _ in writePending() }
         }
     }
 
@@ -205,13 +208,16 @@ public final class LogSink: @unchecked Sendable {
         let held = self.held.pointer
         guard !held.pointee.events.isEmpty else { return }
         isWritingHeld = true
-        for index in held.pointee.events.indices {
-            let event = held.pointee.events[index]
-            if event.moreLines.isEmpty {
-                emitLocked(event.level, CollectionOfOne(event.text), key: event.key, nowMs: event.monotonicMs, epochMs: event.epochMs)
-            } else {
-                emitLocked(event.level, [event.text] + event.moreLines, key: event.key, nowMs: event.monotonicMs,
-                           epochMs: event.epochMs)
+        // Read in place: a copy of each line would retain its strings.
+        held.pointee.events.withUnsafeBufferPointer { events in
+            for index in events.indices {
+                if events[index].moreLines.isEmpty {
+                    emitLocked(events[index].level, CollectionOfOne(events[index].text), key: events[index].key,
+                               nowMs: events[index].monotonicMs, epochMs: events[index].epochMs)
+                } else {
+                    emitLocked(events[index].level, [events[index].text] + events[index].moreLines, key: events[index].key,
+                               nowMs: events[index].monotonicMs, epochMs: events[index].epochMs)
+                }
             }
         }
         isWritingHeld = false
@@ -238,7 +244,6 @@ public final class LogSink: @unchecked Sendable {
         lock.withLock { _ in
             if isHoldingThread { writePending() }
             emitLocked(level, texts, key: key, nowMs: clock.monotonicMs(), epochMs: clock.wallClockEpochMs())
-            noteNextWindowClosing()
         }
     }
 
@@ -262,6 +267,11 @@ public final class LogSink: @unchecked Sendable {
         if shouldEmit, key == nil || withinBudget(level, example: texts.first ?? "", nowMs: nowMs, epochMs: epochMs) {
             texts.forEach { write(level, $0, epochMs: epochMs) }
         }
+        // A window may have opened now: it closes no sooner than this (exact again at `flush`).
+        let closingMs = nowMs.addingSaturating(shortestWindowMs)
+        if key != nil, closingMs < nextWindowClosingMs.load(ordering: .relaxed) {
+            nextWindowClosingMs.store(closingMs, ordering: .relaxed)
+        }
     }
 
     /// Whether the budget of `level` lets one more line through at `nowMs`; writes the
@@ -277,7 +287,7 @@ public final class LogSink: @unchecked Sendable {
         return verdict.shouldEmit
     }
 
-    /// Under the lock, after the limiters changed: when the first open window closes.
+    /// Under the lock: when the first open window closes, exactly (the four limiters read).
     private func noteNextWindowClosing() {
         let closingMs = min(min(rateLimiter.nextClosingMs, infoRateLimiter.nextClosingMs),
                             min(warningBudget.nextClosingMs, infoBudget.nextClosingMs))

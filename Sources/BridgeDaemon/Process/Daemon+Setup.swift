@@ -148,8 +148,8 @@ extension Daemon {
 final class DaemonObservers: @unchecked Sendable {
     let supervisor: DaemonSupervisor
     let metrics: DaemonMetrics
-    /// This batch's facts so far (the loop's thread only).
-    private let batch = ThreadOwnedState(DaemonMetrics.Batch())
+    /// This batch's facts so far, and whether it carried a press out (the loop's thread only).
+    private let batch = ThreadOwnedState((facts: DaemonMetrics.Batch(), pressCarriedOut: false))
 
     init(supervisor: DaemonSupervisor, metrics: DaemonMetrics) {
         self.supervisor = supervisor
@@ -157,20 +157,22 @@ final class DaemonObservers: @unchecked Sendable {
     }
 
     func observe(_ observation: BridgeObservation) {
-        batch.pointer.pointee.observations.append(observation)
+        if case .pressCarriedOut = observation { batch.pointer.pointee.pressCarriedOut = true }
+        batch.pointer.pointee.facts.observations.append(observation)
     }
 
     func pressReachedMQTT(latencyUs: Int64) {
-        batch.pointer.pointee.pressToCommandLatenciesUs.append(latencyUs)
+        batch.pointer.pointee.facts.pressToCommandLatenciesUs.append(latencyUs)
     }
 
     /// After each batch: systemd is told, the metrics counted.
     func afterBatch(_ summary: BatchSummary) {
         let batch = self.batch.pointer
-        supervisor.afterBatch(summary, pressCarriedOut: batch.pointee.hasPressCarriedOut)
-        guard !batch.pointee.isEmpty else { return }
-        metrics.record(batch.pointee)
-        batch.pointee.removeAll()
+        supervisor.afterBatch(summary, pressCarriedOut: batch.pointee.pressCarriedOut)
+        batch.pointee.pressCarriedOut = false
+        guard !batch.pointee.facts.isEmpty else { return }
+        metrics.record(batch.pointee.facts)
+        batch.pointee.facts.removeAll()
     }
 }
 

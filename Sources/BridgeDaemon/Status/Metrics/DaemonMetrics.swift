@@ -25,10 +25,6 @@ public final class DaemonMetrics: Sendable {
 
         var isEmpty: Bool { observations.isEmpty && pressToCommandLatenciesUs.isEmpty }
 
-        var hasPressCarriedOut: Bool {
-            observations.contains { if case .pressCarriedOut = $0 { true } else { false } }
-        }
-
         /// Empties it, keeping its storage for the next batch.
         mutating func removeAll() {
             observations.removeAll(keepingCapacity: true)
@@ -39,7 +35,10 @@ public final class DaemonMetrics: Sendable {
     /// Counts a batch's facts, with one turn of the lock.
     public func record(_ batch: Batch) {
         counters.withLock { counters in
-            for observation in batch.observations { counters.record(observation) }
+            // Read in place: a `for` over the array copies each fact (retaining its strings).
+            batch.observations.withUnsafeBufferPointer { observations in
+                for index in observations.indices { counters.record(observations[index]) }
+            }
             for latencyUs in batch.pressToCommandLatenciesUs { counters.recordPressToCommandLatency(microseconds: latencyUs) }
         }
     }
