@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// One descriptor a `LoopSource` wants watched: for reading unless `wantsRead` is
 /// false (errors and hang-ups are always reported, as readable), for writing too
@@ -74,14 +73,13 @@ public final class EventLoop: @unchecked Sendable {
     private var turnWants: [TurnWant] = []
     /// Loop thread only: the readiness handed to one source, its storage kept for the next.
     private var turnReady: [LoopReadiness] = []
-    /// Loop thread only: `loopThread` is set (it never changes after).
+    /// Loop thread only: `loopThread` is claimed (it never changes after).
     private var isThreadMarked = false
     /// Loop thread only: a turn is under way (turns never nest: they share the poll array).
     private var isTurning = false
-    /// The thread that turns the loop (0 until its first turn; never changes after):
-    /// read by every thread (`isOnLoopThread`, several times a press on the loop's
-    /// own), so an atomic word rather than a lock.
-    private let loopThread = Atomic<UInt>(0)
+    /// The thread that turns the loop (none until its first turn; never changes after):
+    /// asked by every thread (`isOnLoopThread`, several times a press on the loop's own).
+    private let loopThread = OwningThread()
     /// The clock the sources' deadlines are read on (its monotonic milliseconds).
     private let clock: BoardClock
 
@@ -127,10 +125,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// Whether the caller is the thread that turns the loop.
-    public var isOnLoopThread: Bool {
-        let thread = loopThread.load(ordering: .acquiring)
-        return thread != 0 && pthread_equal(pthread_t(thread), pthread_self()) != 0
-    }
+    public var isOnLoopThread: Bool { loopThread.isCurrent }
 
     /// Waits up to `timeoutMs` (negative: until something happens), shortened to the
     /// sources' earliest deadline, then services every source that is ready or due.
@@ -216,7 +211,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func markLoopThread() {
-        _ = loopThread.compareExchange(expected: 0, desired: UInt(pthread_self()), ordering: .releasing)
+        loopThread.claim()
         isThreadMarked = true
     }
 

@@ -1,3 +1,5 @@
+import BridgeCore
+
 /// Limits events of one key (a kind of message): at most `maxPerWindow` per key in a
 /// window of `windowMs` that starts with the key's first event; the rest are counted,
 /// and when the window closes the count comes back as a `SuppressionSummary`
@@ -42,6 +44,14 @@ public struct RepeatRateLimiter<Key: Hashable & Sendable>: Sendable {
 
     /// Number of keys currently remembered (never above `maxKeys`).
     public var trackedKeyCount: Int { windows.count }
+
+    /// No open window closes before this (`Int64.max`: none is open): `expire`
+    /// finds nothing earlier.
+    public var nextClosingMs: Int64 {
+        var closingMs = windows.isEmpty ? Int64.max : earliestStartMs.addingSaturating(windowMs)
+        if let otherKinds { closingMs = min(closingMs, otherKinds.window.startMs.addingSaturating(windowMs)) }
+        return closingMs
+    }
 
     /// Decides about one event of `key` at `nowMs` (a monotonic clock); `example`
     /// (cut) names the event in the summary when it is held back.

@@ -127,14 +127,13 @@ extension Daemon {
             log: { level, message in log.log(LogLevel(level), message: message) },
             observe: { observation in observers.observe(observation) },
             pressReachedMQTT: { eventId, latencyUs in
-                observers.metrics.recordPressToCommandLatency(microseconds: latencyUs)
+                observers.pressReachedMQTT(latencyUs: latencyUs)
                 log.info("press \(eventId) reached MQTT \(latencyUs) µs after the stream delivered it")
             },
             beforeBatch: { log.holdLines() },
             afterBatch: { summary in
-                observers.supervisor.afterBatch(summary)
-                log.flushSuppressed()
-                log.flushHeldLines()
+                observers.afterBatch(summary)
+                log.flush()
             },
             openEventStream: { aivi.start() }
         )
@@ -142,14 +141,38 @@ extension Daemon {
 }
 
 /// Everything that watches the runtime: systemd and metrics (the status view
-/// asks the runtime when a request comes).
-struct DaemonObservers: Sendable {
+/// asks the runtime when a request comes). What a batch observed is kept here
+/// and handed over when the batch is done: one turn of the metrics' lock a
+/// batch, not one per fact (the status view reads them between batches).
+/// Called by the runtime on its loop's thread only, so what it keeps needs no lock.
+final class DaemonObservers: @unchecked Sendable {
     let supervisor: DaemonSupervisor
     let metrics: DaemonMetrics
+    /// This batch's facts so far, and whether it carried a press out (the loop's thread only).
+    private let batch = ThreadOwnedState((facts: DaemonMetrics.Batch(), pressCarriedOut: false))
+
+    init(supervisor: DaemonSupervisor, metrics: DaemonMetrics) {
+        self.supervisor = supervisor
+        self.metrics = metrics
+    }
 
     func observe(_ observation: BridgeObservation) {
-        supervisor.observe(observation)
-        metrics.record(observation)
+        if case .pressCarriedOut = observation { batch.pointer.pointee.pressCarriedOut = true }
+        batch.pointer.pointee.facts.observations.append(observation)
+    }
+
+    func pressReachedMQTT(latencyUs: Int64) {
+        batch.pointer.pointee.facts.pressToCommandLatenciesUs.append(latencyUs)
+    }
+
+    /// After each batch: systemd is told, the metrics counted.
+    func afterBatch(_ summary: BatchSummary) {
+        let batch = self.batch.pointer
+        supervisor.afterBatch(summary, pressCarriedOut: batch.pointee.pressCarriedOut)
+        batch.pointee.pressCarriedOut = false
+        guard !batch.pointee.facts.isEmpty else { return }
+        metrics.record(batch.pointee.facts)
+        batch.pointee.facts.removeAll()
     }
 }
 

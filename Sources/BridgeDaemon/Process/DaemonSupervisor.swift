@@ -47,18 +47,14 @@ public final class DaemonSupervisor: Sendable {
         notifier.watchdogPetIntervalUs.map { Int($0 / 1000) } ?? -1
     }
 
-    func observe(_ observation: BridgeObservation) {
-        if case .pressCarriedOut = observation {
-            state.withLock { $0.lastPressWallMs = MonotonicClock.nowMs() }
-        }
-    }
-
     /// After each batch of work: READY=1, STATUS= when its line changed, WATCHDOG=1
-    /// when due. Nothing at all when systemd is not listening.
-    func afterBatch(_ summary: BatchSummary) {
+    /// when due; `pressCarriedOut`: the batch carried a press out (the line's "last
+    /// press"). Nothing at all when systemd is not listening.
+    func afterBatch(_ summary: BatchSummary, pressCarriedOut: Bool) {
         guard notifier.isActive else { return }
         let nowMs = MonotonicClock.nowMs()
         let (sendReady, text, sendWatchdog) = state.withLock { state in
+            if pressCarriedOut { state.lastPressWallMs = nowMs }
             let ready = !state.isReadySent || state.isReloading
             if ready { state.isReadySent = true; state.isReloading = false }
             let facts = StatusFacts(summary, lastPressSecondsAgo: state.lastPressWallMs.map { (nowMs - $0) / 1000 })

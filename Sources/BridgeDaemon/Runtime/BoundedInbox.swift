@@ -4,9 +4,14 @@ import Synchronization
 
 /// The one bounded inbox between the shells' callbacks and a loop (the
 /// daemon's, `watch`'s, `discover`'s), handed out in arrival order. Every shell
-/// runs on the loop's own thread; the lock is for the threads that hand the loop
-/// something (the id store's syncing thread), and a turn with nothing queued takes
-/// none (`queuedCount`). One thread takes (`take`, `recycle`). Every MQTT
+/// runs on the loop's own thread, which is also the thread that takes: what it
+/// queues itself (`fromTakingThread`: a press, its echo, its PATCH's answer) waits
+/// in a lane of its own, without a lock. The lock is for the threads that hand
+/// the loop something (the id store's syncing thread, tests), and a turn with
+/// nothing handed over takes none (`queuedCount`). A batch holds what other
+/// threads handed over, then what the taking thread queued, each in arrival
+/// order; each lane is bounded as below. One thread takes (`take`, `recycle`,
+/// `isEmpty`). Every MQTT
 /// message is kept while there is room (several actions may read different
 /// fields of one topic's partial payloads); when the MQTT share is full, by
 /// count or by bytes, a new message replaces the oldest queued one of its topic
@@ -21,6 +26,7 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
         case mqttMessage(topic: String, payload: [UInt8])
     }
 
+    /// What one lane holds, and its bounds' counts.
     struct Contents {
         var items: [Item] = []
         var inputCount = 0
@@ -28,6 +34,8 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
         var mqttCount = 0
         var mqttBytes = 0
         var droppedCount = 0
+
+        var isEmpty: Bool { items.isEmpty && droppedCount == 0 }
     }
 
     /// One drained batch, in arrival order.
@@ -42,14 +50,20 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     let mqttCapacity: Int
     /// Bound on the queued MQTT topics and payloads, in bytes.
     let mqttByteCapacity: Int
+    /// What other threads hand over.
     private let lock = ConditionLock(Contents())
     /// Items and drops queued, kept with `lock`'s contents (changed under it): read
     /// without the lock, zero means nothing to take (a producer on another thread
     /// wakes the loop after pushing, so the next look finds it).
     private let queuedCount = Atomic<Int>(0)
-    /// A handled batch's storage, emptied, for the next one (`recycle`; the taking
-    /// thread only).
-    private var spare: [Item] = []
+    /// The taking thread's own: what it queued itself (no lock), and a handled
+    /// batch's storage, emptied, for the next one (`recycle`).
+    private let taker = ThreadOwnedState(TakerState())
+
+    private struct TakerState {
+        var own = Contents()
+        var spare: [Item] = []
+    }
 
     init(inputCapacity: Int = 1_024, inputByteCapacity: Int = 4 * 1_024 * 1_024,
          mqttCapacity: Int = 16_384, mqttByteCapacity: Int = MQTTSettings.inboxMQTTByteBudget) {
@@ -63,59 +77,69 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     /// inputs are always taken: losing a stop or a PATCH answer would hang the
     /// daemon or its widget, losing a connect or disconnect would leave the core
     /// believing the wrong thing (their number is bounded by their senders).
+    /// `fromTakingThread`: the caller is the thread that takes (no lock).
     @discardableResult
-    func push(_ input: Input) -> Bool {
-        lock.withLock { contents in
-            let isEssential = input.isEssential
-            let bytes = isEssential ? 0 : input.inboxByteCount
-            let hasRoom = contents.inputCount < inputCapacity && contents.inputBytes + bytes <= inputByteCapacity
-            guard hasRoom || isEssential else {
-                contents.droppedCount += 1
-                queuedCount.add(1, ordering: .releasing)
-                return false
-            }
-            // A reload or stop already queued covers another one: stays bounded.
-            if isEssential, input.isIdempotent, contents.items.contains(where: { item in
-                if case .input(let queued) = item { return queued.isSameRequest(as: input) }
-                return false
-            }) {
-                return true
-            }
-            contents.items.append(.input(input))
-            contents.inputCount += 1
-            contents.inputBytes += bytes
-            queuedCount.add(1, ordering: .releasing)
-            return true
+    func push(_ input: Input, fromTakingThread: Bool = false) -> Bool {
+        guard !fromTakingThread else { return add(input, to: &taker.pointer.pointee.own) }
+        return lock.withLock { contents in
+            defer { queuedCount.store(contents.items.count + contents.droppedCount, ordering: .releasing) }
+            return add(input, to: &contents)
         }
     }
 
     /// Queues an MQTT message; when the MQTT share is full it replaces the
     /// oldest queued message of the same topic, else it is dropped (false).
+    /// `fromTakingThread`: the caller is the thread that takes (no lock).
     @discardableResult
-    func pushMQTT(topic: String, payload: [UInt8]) -> Bool {
-        let bytes = Self.byteCount(topic: topic, payload: payload)
+    func pushMQTT(topic: String, payload: [UInt8], fromTakingThread: Bool = false) -> Bool {
+        guard !fromTakingThread else { return addMQTT(topic: topic, payload: payload, to: &taker.pointer.pointee.own) }
         return lock.withLock { contents in
-            if contents.mqttCount >= mqttCapacity || contents.mqttBytes + bytes > mqttByteCapacity {
-                guard let older = contents.items.firstIndex(where: { item in
-                    if case .mqttMessage(let queuedTopic, _) = item { return queuedTopic.utf8.elementsEqual(topic.utf8) }
-                    return false
-                }), case .mqttMessage(_, let olderPayload) = contents.items[older],
-                      contents.mqttBytes - Self.byteCount(topic: topic, payload: olderPayload) + bytes <= mqttByteCapacity
-                else {
-                    contents.droppedCount += 1
-                    queuedCount.add(1, ordering: .releasing)
-                    return false
-                }
-                contents.items.remove(at: older)
-                contents.mqttCount -= 1
-                contents.mqttBytes -= Self.byteCount(topic: topic, payload: olderPayload)
-            }
-            contents.items.append(.mqttMessage(topic: topic, payload: payload))
-            contents.mqttCount += 1
-            contents.mqttBytes += bytes
-            queuedCount.add(1, ordering: .releasing)
+            defer { queuedCount.store(contents.items.count + contents.droppedCount, ordering: .releasing) }
+            return addMQTT(topic: topic, payload: payload, to: &contents)
+        }
+    }
+
+    private func add(_ input: Input, to contents: inout Contents) -> Bool {
+        let isEssential = input.isEssential
+        let bytes = isEssential ? 0 : input.inboxByteCount
+        let hasRoom = contents.inputCount < inputCapacity && contents.inputBytes + bytes <= inputByteCapacity
+        guard hasRoom || isEssential else {
+            contents.droppedCount += 1
+            return false
+        }
+        // A reload or stop already queued covers another one: stays bounded.
+        if isEssential, input.isIdempotent, contents.items.contains(where: { item in
+            if case .input(let queued) = item { return queued.isSameRequest(as: input) }
+            return false
+        }) {
             return true
         }
+        contents.items.append(.input(input))
+        contents.inputCount += 1
+        contents.inputBytes += bytes
+        return true
+    }
+
+    private func addMQTT(topic: String, payload: [UInt8], to contents: inout Contents) -> Bool {
+        let bytes = Self.byteCount(topic: topic, payload: payload)
+        if contents.mqttCount >= mqttCapacity || contents.mqttBytes + bytes > mqttByteCapacity {
+            guard let older = contents.items.firstIndex(where: { item in
+                if case .mqttMessage(let queuedTopic, _) = item { return queuedTopic.utf8.elementsEqual(topic.utf8) }
+                return false
+            }), case .mqttMessage(_, let olderPayload) = contents.items[older],
+                  contents.mqttBytes - Self.byteCount(topic: topic, payload: olderPayload) + bytes <= mqttByteCapacity
+            else {
+                contents.droppedCount += 1
+                return false
+            }
+            contents.items.remove(at: older)
+            contents.mqttCount -= 1
+            contents.mqttBytes -= Self.byteCount(topic: topic, payload: olderPayload)
+        }
+        contents.items.append(.mqttMessage(topic: topic, payload: payload))
+        contents.mqttCount += 1
+        contents.mqttBytes += bytes
+        return true
     }
 
     /// What one queued message costs: its topic and payload bytes.
@@ -123,25 +147,45 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
         topic.utf8.count + payload.count
     }
 
-    /// Whether nothing is queued (no lock).
+    /// Whether nothing is queued (no lock; the taking thread).
     var isEmpty: Bool {
-        queuedCount.load(ordering: .acquiring) == 0
+        taker.pointer.pointee.own.isEmpty && queuedCount.load(ordering: .acquiring) == 0
     }
 
     /// Waits up to `timeoutMs` (negative: no limit) for something, then takes all of
-    /// it; with nothing queued and no wait, takes no lock.
+    /// it; takes no lock when nothing was handed over and it need not wait (what the
+    /// taking thread queued itself is there: no wait).
     func take(timeoutMs: Int) -> Batch {
-        if timeoutMs == 0, isEmpty { return Batch(items: [], droppedCount: 0) }
+        let taker = self.taker.pointer
+        let waitMs = taker.pointee.own.isEmpty ? timeoutMs : 0
+        var batch = waitMs == 0 && queuedCount.load(ordering: .acquiring) == 0
+            ? Batch(items: [], droppedCount: 0) : takeHandedOver(timeoutMs: waitMs)
+        guard !taker.pointee.own.isEmpty else { return batch }
+        if batch.items.isEmpty {
+            // The own lane's items are the batch; the spare storage takes the next ones.
+            swap(&batch.items, &taker.pointee.own.items)
+            swap(&taker.pointee.own.items, &taker.pointee.spare)
+        } else {
+            batch.items += taker.pointee.own.items
+            taker.pointee.own.items.removeAll(keepingCapacity: true)
+        }
+        batch.droppedCount += taker.pointee.own.droppedCount
+        taker.pointee.own = Contents(items: taker.pointee.own.items)
+        return batch
+    }
+
+    /// Waits up to `timeoutMs` for what other threads hand over, then takes it.
+    private func takeHandedOver(timeoutMs: Int) -> Batch {
         var storage: [Item] = []
-        swap(&storage, &spare)
+        swap(&storage, &taker.pointer.pointee.spare)
         let (batch, unused) = lock.wait(timeoutMs: timeoutMs, until: { !$0.items.isEmpty }) { contents in
             let batch = Batch(items: contents.items, droppedCount: contents.droppedCount)
-            guard !contents.items.isEmpty || contents.droppedCount > 0 else { return (batch, storage) }
+            guard !contents.isEmpty else { return (batch, storage) }
             contents = Contents(items: storage)
             queuedCount.store(0, ordering: .releasing)
             return (batch, [])
         }
-        if spare.capacity == 0 { spare = unused }
+        if taker.pointer.pointee.spare.capacity == 0 { taker.pointer.pointee.spare = unused }
         return batch
     }
 
@@ -153,6 +197,6 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     func recycle(_ items: inout [Item]) {
         guard items.capacity <= Self.maxRecycledItems else { return items = [] }
         items.removeAll(keepingCapacity: true)
-        if spare.capacity == 0 { swap(&spare, &items) }
+        if taker.pointer.pointee.spare.capacity == 0 { swap(&taker.pointer.pointee.spare, &items) }
     }
 }

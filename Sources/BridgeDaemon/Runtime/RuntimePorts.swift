@@ -15,9 +15,10 @@ public struct RuntimePorts: Sendable {
     public var reloadConfig: @Sendable () -> BridgeConfig?
     /// Logs a message; the sink rate-limits by its kind.
     public var log: @Sendable (BridgeLogLevel, LogMessage) -> Void
+    /// One fact of the core, as it is performed, on the runtime's thread.
     public var observe: @Sendable (BridgeObservation) -> Void
     /// A press's command went out this many microseconds after the stream
-    /// delivered it (event id, latency).
+    /// delivered it (event id, latency), on the runtime's thread.
     public var pressReachedMQTT: @Sendable (String, Int64) -> Void
     /// Called when a batch of work begins, on the loop thread, after the wait
     /// (the log holds its lines until `afterBatch`).

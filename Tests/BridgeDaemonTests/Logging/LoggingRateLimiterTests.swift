@@ -69,6 +69,20 @@ import Testing
         }
     }
 
+    /// Issue 42 §2: the log sink's flush takes its lock only once a window may close.
+    @Test func nextClosingIsTheFirstOpenWindowsEnd() {
+        var limiter = RepeatRateLimiter<String>(maxPerWindow: 1, windowMs: 1_000, maxKeys: 1)
+        #expect(limiter.nextClosingMs == Int64.max, "no window open")
+        _ = limiter.admit("a", nowMs: 100)
+        _ = limiter.admit("b", nowMs: 300)   // the table is full: the shared window
+        _ = limiter.admit("a", nowMs: 400)
+        #expect(limiter.nextClosingMs == 1_100)
+        #expect(limiter.expire(nowMs: 1_100).map(\.key) == ["a"])
+        #expect(limiter.nextClosingMs == 1_300, "the shared window's")
+        _ = limiter.expire(nowMs: 1_300)
+        #expect(limiter.nextClosingMs == Int64.max, "every window closed")
+    }
+
     @Test func expireReportsClosedWindowsWithSuppressedEvents() {
         var limiter = RepeatRateLimiter<String>(maxPerWindow: 1, windowMs: 1_000, maxKeys: 8)
         _ = limiter.admit("flapping", nowMs: 0)

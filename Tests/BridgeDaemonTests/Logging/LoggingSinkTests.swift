@@ -96,9 +96,9 @@ final class LoggingTestCapture: @unchecked Sendable {
         let sink = capture.makeSink(format: .journal, maxPerWindow: 1)
 
         for _ in 0..<2 { sink.error("PATCH failed: 503") }
-        sink.flushSuppressed()
+        sink.flush()
         capture.advance(byMs: 60_000)
-        sink.flushSuppressed()
+        sink.flush()
 
         #expect(capture.lines == ["<3>PATCH failed: 503", "<3>suppressed 1 similar message: PATCH failed: 503"])
     }
@@ -110,7 +110,7 @@ final class LoggingTestCapture: @unchecked Sendable {
         for index in 0..<5 { sink.info("press \(index) received") }
         for index in 0..<5 { sink.debug("tick \(index)") }
         capture.advance(byMs: 60_000)
-        sink.flushSuppressed()
+        sink.flush()
 
         #expect(capture.lines == [
             "<6>press 0 received", "<6>press 1 received", "<6>press 2 received",
@@ -141,7 +141,7 @@ final class LoggingTestCapture: @unchecked Sendable {
         }
         sink.log(.warning, message: "press \("evt_x") \("lights/ghost"): unknown action")
         capture.advance(byMs: 60_000)
-        sink.flushSuppressed()
+        sink.flush()
 
         #expect(capture.lines == [
             "<4>skipping malformed event evt_0: not JSON 0",
@@ -251,7 +251,7 @@ final class LoggingTestCapture: @unchecked Sendable {
         for index in 0..<50 { sink.log(.info, message: "press \(index) done") }
         #expect(capture.lines.count == 20 + 10, "\(capture.lines.count) lines")
         capture.advance(byMs: 61_000)
-        sink.flushSuppressed()
+        sink.flush()
         let summaries = capture.lines.dropFirst(30)
         #expect(summaries.contains { $0.hasPrefix("<4>suppressed 305 more messages (log budget: 20 errors and warnings a minute)") },
                 "\(Array(summaries))")

@@ -4,6 +4,21 @@ import Testing
 
 @testable import BridgeDaemon
 
+/// One fact at a time, as a batch of one (the daemon hands a batch's together).
+extension DaemonMetrics {
+    func record(_ observation: BridgeObservation) {
+        var batch = Batch()
+        batch.observations = [observation]
+        record(batch)
+    }
+
+    func recordPressToCommandLatency(microseconds: Int64) {
+        var batch = Batch()
+        batch.pressToCommandLatenciesUs = [microseconds]
+        record(batch)
+    }
+}
+
 @Suite("Daemon metrics (Prometheus text)")
 struct StatusMetricsTests {
     /// The value of the sample line `series` (name with labels), or nil.
@@ -14,6 +29,26 @@ struct StatusMetricsTests {
     }
 
     static let key = ActionKey(slug: "house", actionId: "porch")
+
+    /// Issue 42 §2: a batch's facts are handed to the metrics together when the
+    /// batch is done (one turn of their lock), not one by one as they happen.
+    @Test func aBatchsFactsAreCountedTogetherWhenItIsDone() {
+        let metrics = DaemonMetrics()
+        let observers = DaemonObservers(supervisor: DaemonSupervisor(notifier: .disabled, log: LogSink(format: .journal)),
+                                        metrics: metrics)
+        observers.observe(.pressReceived(eventId: "e1"))
+        observers.observe(.pressCarriedOut(eventId: "e1", action: Self.key, ageMs: 120))
+        observers.pressReachedMQTT(latencyUs: 3_000)
+        #expect(metrics.current == MetricsCounters(), "counted when the batch is done")
+        let summary = BatchSummary(isMQTTConnected: true, isEventStreamConnected: true, tokenRefusedPhrase: nil,
+                                   actionCount: 1, serverClockOffsetMs: 0)
+        observers.afterBatch(summary)
+        let counted = metrics.current
+        #expect(counted.pressesReceived == 1 && counted.pressesCarriedOut == 1)
+        #expect(counted.pressToCommandLatency.count == 1 && counted.pressAge.count == 1)
+        observers.afterBatch(summary)
+        #expect(metrics.current == counted, "each fact counted once")
+    }
 
     @Test func freshMetricsShowEverySeriesAtZero() {
         let text = DaemonMetrics().prometheusText()

@@ -1,9 +1,8 @@
 import BridgeCore
 import ShellSupport
 
-/// The daemon's counters, safe to feed from any thread: the runtime's
-/// `observe` closure, the shells' reconnects and the press latency measured by
-/// the runtime. `/metrics` reads them as Prometheus text (its one reader).
+/// The daemon's counters, safe to feed from any thread: the runtime's facts
+/// and the press latencies it measured (a batch's at once), the shells' reconnects. `/metrics` reads them as Prometheus text (its one reader).
 /// Not part of `BridgeSnapshot`: reconnects and latencies are measured by the
 /// shell, outside the core, and counters outlive a reload of the core's config.
 public final class DaemonMetrics: Sendable {
@@ -14,20 +13,39 @@ public final class DaemonMetrics: Sendable {
 
     public init() {}
 
-    /// Counts one fact of the core (press received, carried out, dropped; PATCH finished).
-    public func record(_ observation: BridgeObservation) {
-        counters.withLock { $0.record(observation) }
+    /// Facts of one batch of the runtime, counted together (`record(_:)`).
+    public struct Batch: Sendable {
+        /// The core's facts (press received, carried out, dropped; PATCH finished), in order.
+        public var observations: [BridgeObservation] = []
+        /// Each press's time from arriving on the event stream to its command going
+        /// out, in microseconds of the board's monotonic clock.
+        public var pressToCommandLatenciesUs: [Int64] = []
+
+        public init() {}
+
+        var isEmpty: Bool { observations.isEmpty && pressToCommandLatenciesUs.isEmpty }
+
+        /// Empties it, keeping its storage for the next batch.
+        mutating func removeAll() {
+            observations.removeAll(keepingCapacity: true)
+            pressToCommandLatenciesUs.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Counts a batch's facts, with one turn of the lock.
+    public func record(_ batch: Batch) {
+        counters.withLock { counters in
+            // Read in place: a `for` over the array copies each fact (retaining its strings).
+            batch.observations.withUnsafeBufferPointer { observations in
+                for index in observations.indices { counters.record(observations[index]) }
+            }
+            for latencyUs in batch.pressToCommandLatenciesUs { counters.recordPressToCommandLatency(microseconds: latencyUs) }
+        }
     }
 
     /// Counts a connection that came back after being lost.
     public func recordReconnect(_ kind: ReconnectKind) {
         counters.withLock { $0.recordReconnect(kind) }
-    }
-
-    /// Counts the time from a press arriving on the event stream to its command
-    /// going out, in microseconds of the board's monotonic clock.
-    public func recordPressToCommandLatency(microseconds: Int64) {
-        counters.withLock { $0.recordPressToCommandLatency(microseconds: microseconds) }
     }
 
     /// A copy of the counters now.
