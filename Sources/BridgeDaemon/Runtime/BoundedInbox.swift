@@ -3,7 +3,7 @@ import ShellSupport
 import Synchronization
 
 /// The one bounded inbox between the shells' callbacks and a loop (the
-/// daemon's, `watch`'s, `discover`'s), handed out in arrival order. Every shell
+/// daemon's, `watch`'s, `discover`'s), handed out in batches. Every shell
 /// runs on the loop's own thread, which is also the thread that takes: what it
 /// queues itself (`fromTakingThread`: a press, its echo, its PATCH's answer) waits
 /// in a lane of its own, without a lock. The lock is for the threads that hand
