@@ -245,6 +245,7 @@ extension MQTTClient: LoopSource {
             state.phase = .waitingToReconnect(untilMs: nowMs + delayMs)
             return
         }
+        state.reconnects.connectionEnded(atMs: nowMs)
         markDisconnected()
         switch outcome {
         case .stopped:

@@ -7,7 +7,7 @@ import BridgeCore
 /// `stableConnectionMs` counts as a failed attempt, a longer one starts the count
 /// over. After a fatal error or a refused CONNECT, the fatal backoff
 /// (`fatalRetryDelayMs` doubled per fatal error, up to
-/// `MQTTSettings.maxFatalRetryDelayMs`; a stable connection starts it over). Both are the bridge's one `Backoff`,
+/// `MQTTSettings.maxFatalRetryDelayMs`; a connection that stayed up a minute starts it over). Both are the bridge's one `Backoff`,
 /// jittered from `MQTTSettings.jitterSeed`. On no clock of its own: the client
 /// hands it the loop's time, so a test plays a hostile broker's connections
 /// through the client on a simulated clock.
@@ -30,7 +30,7 @@ struct MQTTReconnectSchedule {
     private var shortConnections = 0
     /// When the current connection was accepted (monotonic ms), nil when none is.
     private var connectedAtMs: Int64?
-    /// Fatal errors since the last connection that stayed up `stableConnectionMs`.
+    /// Fatal errors since the last connection that stayed up `fatalResetConnectionMs`.
     private var fatalFailures = 0
     private var jitter: SplitMix64
 
@@ -47,6 +47,20 @@ struct MQTTReconnectSchedule {
         connectedAtMs = nowMs
     }
 
+    /// A connection that stayed up this long ends the run of fatal errors (a failed
+    /// name lookup, a TLS error, a refused CONNECT, a protocol error): without it, a
+    /// few DNS blips over months left the next one waiting minutes. Longer than
+    /// `stableConnectionMs`, so that a broker that accepts and then breaks the
+    /// protocol every time is still retried at the fatal backoff's pace.
+    static let fatalResetConnectionMs: Int64 = 60_000
+
+    /// The connection, if any, ended at monotonic `nowMs` (lost, or by a fatal
+    /// error): one that lasted `fatalResetConnectionMs` starts the fatal count over.
+    /// Call before `forgetConnection` when a fatal error ends it.
+    mutating func connectionEnded(atMs nowMs: Int64) {
+        if let connectedAtMs, nowMs - connectedAtMs >= Self.fatalResetConnectionMs { fatalFailures = 0 }
+    }
+
     /// The handle's life ended otherwise (a stop, a fatal error, a fallback): its
     /// connection, if any, is forgotten uncounted.
     mutating func forgetConnection() {
@@ -56,14 +70,12 @@ struct MQTTReconnectSchedule {
     /// The wait before the next attempt after an attempt failed or the connection was
     /// lost at monotonic `nowMs`.
     mutating func reconnectDelayMs(afterEndAtMs nowMs: Int64) -> Int64 {
+        connectionEnded(atMs: nowMs)
         if let connectedAtMs {
             self.connectedAtMs = nil
             let isShort = nowMs - connectedAtMs < Self.stableConnectionMs
             shortConnections = isShort ? min(shortConnections + 1, 64) : 0
             failedAttempts = max(failedAttempts, shortConnections)
-            // A connection that stayed up ends the run of fatal errors too (else a
-            // few name-lookup blips over months left the next one waiting minutes).
-            if !isShort { fatalFailures = 0 }
         }
         let retry = failedAttempts
         failedAttempts = min(retry + 1, 64)

@@ -31,22 +31,30 @@ struct MQTTReconnectBackoffTests {
         }, "\(delays(seed: 9))")
     }
 
-    /// Fatal errors (a failed name lookup, a TLS error, a refused CONNECT) used to be
-    /// counted for the process's whole life: after a few DNS blips over months, the
-    /// next one waited 150-300 s. A connection that stayed up `stableConnectionMs`
-    /// starts the fatal count over, as it does the reconnect count; a broker that
-    /// accepts and drops at once does not.
-    @Test func aStableConnectionStartsTheFatalBackoffOver() {
+    /// Fatal errors (a failed name lookup, a TLS error, a refused CONNECT, a protocol
+    /// error) used to be counted for the process's whole life: after a few DNS blips
+    /// over months, the next one waited 150-300 s. A connection that stayed up a
+    /// minute starts the fatal count over, whether it was lost or ended by a fatal
+    /// error; a broker that accepts and drops within the minute does not.
+    @Test(arguments: [false, true])
+    func aLongConnectionStartsTheFatalBackoffOver(endedByAFatalError: Bool) {
         var settings = MQTTShell.MQTTSettings(host: "127.0.0.1", clientId: "fatal-reset")
         settings.fatalRetryDelayMs = 10_000
         var schedule = MQTTReconnectSchedule(settings: settings)
+        func end(afterMs durationMs: Int64, startingAtMs startMs: Int64) {
+            schedule.connected(atMs: startMs)
+            if endedByAFatalError {
+                schedule.connectionEnded(atMs: startMs + durationMs)
+                schedule.forgetConnection()
+            } else {
+                _ = schedule.reconnectDelayMs(afterEndAtMs: startMs + durationMs)
+            }
+        }
         for _ in 0..<5 { _ = schedule.fatalDelayMs() }
-        schedule.connected(atMs: 1_000)
-        _ = schedule.reconnectDelayMs(afterEndAtMs: 1_000 + 400)
-        #expect(schedule.fatalDelayMs() >= 150_000, "a short connection keeps the fatal count")
-        schedule.connected(atMs: 10_000)
-        _ = schedule.reconnectDelayMs(afterEndAtMs: 10_000 + MQTTReconnectSchedule.stableConnectionMs)
+        end(afterMs: MQTTReconnectSchedule.fatalResetConnectionMs - 1, startingAtMs: 1_000)
+        #expect(schedule.fatalDelayMs() >= 150_000, "a shorter connection keeps the fatal count")
+        end(afterMs: MQTTReconnectSchedule.fatalResetConnectionMs, startingAtMs: 100_000)
         let delayMs = schedule.fatalDelayMs()
-        #expect((5_000...10_000).contains(delayMs), "after a stable connection the fatal wait starts over: \(delayMs) ms")
+        #expect((5_000...10_000).contains(delayMs), "after a long connection the fatal wait starts over: \(delayMs) ms")
     }
 }
