@@ -25,6 +25,10 @@ struct EventStreamRetryHostileTests {
         #expect(world.isBridgeRunning, "\(world.log)")
         if reconnectsWithinASecond {
             #expect(waitUntil(timeoutSeconds: 5) { world.server.streamRequestCount >= 2 }, "\(world.server.log)")
+            // No hot loop through the real client: the old one made ~400 GETs a second.
+            #expect(world.server.streamRequestCount <= 10, "\(world.server.streamRequestCount) GETs: \(world.server.log)")
+        } else {
+            #expect(world.server.streamRequestCount == 1, "a huge retry: is one connect for minutes: \(world.server.log)")
         }
     }
 }

@@ -24,6 +24,7 @@ struct RetryAfterHostileTests {
         world.bridge?.send(SIGHUP)
         #expect(world.waitForLog("config reloaded"), "\(world.log)")
         #expect(world.isBridgeRunning, "\(world.log)")
+        #expect(world.server.patchCount == 1, "the hour's wait holds, also across the reload: \(world.server.patchCount) PATCHes")
     }
 
     /// A zero or past `Retry-After` used to hot-loop PATCHes (14,000 in 6 s): read off the
