@@ -33,7 +33,7 @@ public struct DiscoverArguments: Sendable, Equatable {
     static let configOption = CommandOption("--config", short: "-c", .text("PATH"),
                                       help: "a config whose mqtt: section, token file and API to start from (the options above win)")
     static let secondsOption = CommandOption("--seconds", .number("N", DiscoverCommand.listenSecondsRange),
-                                       help: "how long to listen (default \(DiscoverCommand.defaultListenSeconds))")
+                                       help: "how long to listen (default \(DiscoverCommand.defaultListenSeconds); then up to \(DiscoveryListener.deadlineDrain.maxMs / 1_000) s more while the broker still sends)")
     static let widgetOption = CommandOption("--widget", .text("SLUG"), help: "the widget's slug (default \(DiscoverArguments().widget))")
     static let outputOption = CommandOption("--output", short: "-o", .text("FILE"),
                                             help: "write the config there, which must not exist (default: stdout)")

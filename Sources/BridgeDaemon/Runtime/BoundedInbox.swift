@@ -38,7 +38,7 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
         var isEmpty: Bool { items.isEmpty && droppedCount == 0 }
     }
 
-    /// One drained batch, in arrival order.
+    /// One drained batch: other threads' hand-overs, then the taking thread's own, each in arrival order.
     struct Batch {
         var items: [Item]
         var droppedCount: Int

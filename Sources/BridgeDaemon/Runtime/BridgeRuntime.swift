@@ -129,7 +129,8 @@ public final class BridgeRuntime: @unchecked Sendable {
     /// One wake: waits for work (no later than `nextWakeAtMs`; with `waits`
     /// false it takes only what is queued, as a simulation's driver does after
     /// moving its clock to the wake), reads the clock once, hands the batch to
-    /// the core in arrival order and fires the timers due. Returns false once
+    /// the core (other threads' hand-overs, then the loop's own inputs, each in
+    /// arrival order: `BoundedInbox`) and fires the timers due. Returns false once
     /// a stop has finished (the runtime is done).
     @discardableResult
     public func runOneWake(waits: Bool = true) -> Bool {

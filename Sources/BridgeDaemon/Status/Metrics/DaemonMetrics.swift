@@ -26,10 +26,15 @@ public final class DaemonMetrics: Sendable {
         var isEmpty: Bool { observations.isEmpty && pressToCommandLatenciesUs.isEmpty }
 
         /// Empties it, keeping its storage for the next batch.
+        /// Empties it for the next batch, keeping the storage unless a flood grew it
+        /// past `maxRecycledCount` (one flood must not hold its memory for ever).
         mutating func removeAll() {
-            observations.removeAll(keepingCapacity: true)
-            pressToCommandLatenciesUs.removeAll(keepingCapacity: true)
+            observations.removeAll(keepingCapacity: observations.capacity <= Self.maxRecycledCount)
+            pressToCommandLatenciesUs.removeAll(keepingCapacity: pressToCommandLatenciesUs.capacity <= Self.maxRecycledCount)
         }
+
+        /// The facts of an ordinary batch, kept allocated between batches.
+        static let maxRecycledCount = 256
     }
 
     /// Counts a batch's facts, with one turn of the lock.
