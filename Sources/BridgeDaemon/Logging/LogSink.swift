@@ -183,6 +183,23 @@ public final class LogSink: @unchecked Sendable {
         if isHolding { holdingThread.release() }
     }
 
+    /// At exit, after the last batch: what `flush` writes, then the summaries of
+    /// the rate-limit windows still open (a burst just before a stop has nothing
+    /// after it to close its window). The limiters start over empty.
+    public func flushAtExit() {
+        flush()
+        let nowMs = clock.monotonicMs()
+        lock.withLock { _ in
+            let longestWindowMs = max(rateLimiter.windowMs, infoRateLimiter.windowMs, warningBudget.windowMs, infoBudget.windowMs)
+            let pastEveryWindowMs = nowMs.addingSaturating(longestWindowMs)
+            let epochMs = clock.wallClockEpochMs()
+            let budgetSummaries = warningBudget.expire(nowMs: pastEveryWindowMs) + infoBudget.expire(nowMs: pastEveryWindowMs)
+            budgetSummaries.forEach { writeBudgetSummary($0, epochMs: epochMs) }
+            let summaries = rateLimiter.expire(nowMs: pastEveryWindowMs) + infoRateLimiter.expire(nowMs: pastEveryWindowMs)
+            summaries.forEach { writeSummary($0, nowMs: pastEveryWindowMs, epochMs: epochMs) }
+        }
+    }
+
     /// Whether the calling thread is the one holding its lines (only it touches `held`).
     private var isHoldingThread: Bool { holdingThread.isCurrent }
 

@@ -81,6 +81,7 @@ public final class Daemon: Sendable {
         aivi.stop()
         mqtt.stop()
         statusServer.stop()
+        log.flushAtExit()
         log.info("stopped")
         return 0
     }
