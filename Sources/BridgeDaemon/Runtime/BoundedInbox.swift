@@ -59,6 +59,9 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     /// The taking thread's own: what it queued itself (no lock), and a handled
     /// batch's storage, emptied, for the next one (`recycle`).
     private let taker = ThreadOwnedState(TakerState())
+    /// The thread that queues in the own lane (the first to do so), checked in debug
+    /// builds: the own lane has no lock, so only the taking thread may touch it.
+    private let ownLaneThread = OwningThread()
 
     private struct TakerState {
         var own = Contents()
@@ -80,7 +83,10 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     /// `fromTakingThread`: the caller is the thread that takes (no lock).
     @discardableResult
     func push(_ input: Input, fromTakingThread: Bool = false) -> Bool {
-        guard !fromTakingThread else { return add(input, to: &taker.pointer.pointee.own) }
+        guard !fromTakingThread else {
+            assert(ownLaneThread.claim(), "the inbox's own lane is the taking thread's alone")
+            return add(input, to: &taker.pointer.pointee.own)
+        }
         return lock.withLock { contents in
             defer { queuedCount.store(contents.items.count + contents.droppedCount, ordering: .releasing) }
             return add(input, to: &contents)
@@ -92,7 +98,10 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     /// `fromTakingThread`: the caller is the thread that takes (no lock).
     @discardableResult
     func pushMQTT(topic: String, payload: [UInt8], fromTakingThread: Bool = false) -> Bool {
-        guard !fromTakingThread else { return addMQTT(topic: topic, payload: payload, to: &taker.pointer.pointee.own) }
+        guard !fromTakingThread else {
+            assert(ownLaneThread.claim(), "the inbox's own lane is the taking thread's alone")
+            return addMQTT(topic: topic, payload: payload, to: &taker.pointer.pointee.own)
+        }
         return lock.withLock { contents in
             defer { queuedCount.store(contents.items.count + contents.droppedCount, ordering: .releasing) }
             return addMQTT(topic: topic, payload: payload, to: &contents)
@@ -157,6 +166,7 @@ final class BoundedInbox<Input: InboxInput>: @unchecked Sendable {
     /// taking thread queued itself is there: no wait).
     func take(timeoutMs: Int) -> Batch {
         let taker = self.taker.pointer
+        assert(taker.pointee.own.isEmpty || ownLaneThread.isCurrent, "the own lane is taken by the thread that queued it")
         let waitMs = taker.pointee.own.isEmpty ? timeoutMs : 0
         var batch = waitMs == 0 && queuedCount.load(ordering: .acquiring) == 0
             ? Batch(items: [], droppedCount: 0) : takeHandedOver(timeoutMs: waitMs)
