@@ -99,7 +99,7 @@ extension MQTTClient: LoopSource {
         if returnCode == MOSQ_ERR_SUCCESS.rawValue { returnCode = mosquitto_loop_misc(current) }
         guard returnCode == MOSQ_ERR_SUCCESS.rawValue else { return attemptFailed(returnCode: returnCode, nowMs: nowMs) }
         if isReadable {
-            state.quickAcknowledgements += 1
+            state.socketReadPasses += 1
             state.undrainedReads = isDrained ? 0 : min(state.undrainedReads + 1, Self.readsBeforeDraining)
         }
         let (isStopping, isConnected) = (state.isStopping, state.isConnected)

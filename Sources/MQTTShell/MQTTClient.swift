@@ -212,7 +212,7 @@ public final class MQTTClient: @unchecked Sendable {
     /// loop sees whether a turn brought bytes, a whole message or a part of one
     /// (`discover` reads on past its deadline while the broker is still sending).
     public var socketReadPasses: Int {
-        onLoopThread { [self] in state.quickAcknowledgements }
+        onLoopThread { [self] in state.socketReadPasses }
     }
 
     /// Closes the TCP connection without an MQTT DISCONNECT, as a crash or a cable

@@ -37,9 +37,9 @@ struct MQTTClientState {
     var stopDeadlineMs: Int64?
     /// `mosquitto_disconnect` was called during the stop.
     var isDisconnectRequested = false
-    /// Passes over the socket that read it and then set TCP_QUICKACK (tests: a
-    /// publish sets none of its own; `MQTTClient.socketReadPasses`).
-    var quickAcknowledgements = 0
+    /// Passes over the socket that read it, each then setting TCP_QUICKACK
+    /// (`MQTTClient.socketReadPasses`).
+    var socketReadPasses = 0
     /// What the loop was last told to watch of a live socket (loop thread): handed
     /// out again while the socket and the wish to write are the same, so a turn makes
     /// no array of its own.

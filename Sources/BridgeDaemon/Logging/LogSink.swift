@@ -193,10 +193,7 @@ public final class LogSink: @unchecked Sendable {
             let longestWindowMs = max(rateLimiter.windowMs, infoRateLimiter.windowMs, warningBudget.windowMs, infoBudget.windowMs)
             let pastEveryWindowMs = nowMs.addingSaturating(longestWindowMs)
             let epochMs = clock.wallClockEpochMs()
-            let budgetSummaries = warningBudget.expire(nowMs: pastEveryWindowMs) + infoBudget.expire(nowMs: pastEveryWindowMs)
-            budgetSummaries.forEach { writeBudgetSummary($0, epochMs: epochMs) }
-            let summaries = rateLimiter.expire(nowMs: pastEveryWindowMs) + infoRateLimiter.expire(nowMs: pastEveryWindowMs)
-            summaries.forEach { writeSummary($0, nowMs: pastEveryWindowMs, epochMs: epochMs) }
+            expire(atMs: pastEveryWindowMs).forEach { writeSummary($0, nowMs: pastEveryWindowMs, epochMs: epochMs) }
         }
     }
 
@@ -321,6 +318,11 @@ public final class LogSink: @unchecked Sendable {
     private func expireIfDue(nowMs: Int64) -> [SuppressionSummary<LogEventKey>] {
         guard isExpiryDue(nowMs: nowMs) else { return [] }
         lastExpiryCheckMs.store(nowMs, ordering: .relaxed)
+        return expire(atMs: nowMs)
+    }
+
+    /// Closes the windows expired at `nowMs`: writes the budgets' summaries, returns the kinds'.
+    private func expire(atMs nowMs: Int64) -> [SuppressionSummary<LogEventKey>] {
         let budgetSummaries = warningBudget.expire(nowMs: nowMs) + infoBudget.expire(nowMs: nowMs)
         budgetSummaries.forEach { writeBudgetSummary($0, epochMs: clock.wallClockEpochMs()) }
         return rateLimiter.expire(nowMs: nowMs) + infoRateLimiter.expire(nowMs: nowMs)

@@ -25,7 +25,6 @@ public final class DaemonMetrics: Sendable {
 
         var isEmpty: Bool { observations.isEmpty && pressToCommandLatenciesUs.isEmpty }
 
-        /// Empties it, keeping its storage for the next batch.
         /// Empties it for the next batch, keeping the storage unless a flood grew it
         /// past `maxRecycledCount` (one flood must not hold its memory for ever).
         mutating func removeAll() {
